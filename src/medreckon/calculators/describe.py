@@ -1,0 +1,83 @@
+"""A flat, structured description of a calculator's inputs, read from its inputs model; the CLI,
+docs and tool schemas all use this rather than re-declaring anything."""
+
+from __future__ import annotations
+
+import datetime as dt
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any
+
+from .fields import Quantity
+from .spec import Calculator
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    name: str
+    kind: str  # quantity | choice | boolean | date | integer | number | text
+    required: bool
+    description: str
+    default: Any = None
+    option: bool = False
+    unit: str | None = None
+    units: tuple[str, ...] = ()
+    bounds: str | None = None
+    plausible: tuple[float, float] | None = None
+    choices: tuple[str, ...] = ()
+    nullable: bool = False
+
+
+def _unwrap(annotation: Any) -> tuple[Any, list[Any], bool]:
+    """(base type, metadata, nullable) through Optional and Annotated."""
+    nullable = False
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        nullable = len(args) < len(typing.get_args(annotation))
+        annotation = args[0] if len(args) == 1 else annotation
+    meta: list[Any] = []
+    while typing.get_origin(annotation) is typing.Annotated:
+        annotation, *extra = typing.get_args(annotation)
+        meta += extra
+    return annotation, meta, nullable
+
+
+def _bounds(qty: Quantity) -> str | None:
+    parts = []
+    for key, sym in (("gt", ">"), ("ge", "≥"), ("lt", "<"), ("le", "≤")):
+        v = getattr(qty, key)
+        if v is not None:
+            parts.append(f"{sym} {v:g}")
+    return ", ".join(parts) or None
+
+
+def describe_inputs(calc: Calculator) -> list[InputSpec]:
+    specs = []
+    for name, f in calc.inputs.model_fields.items():
+        base, meta, nullable = _unwrap(f.annotation)
+        meta += list(f.metadata)
+        extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
+        common = dict(
+            name=name, required=f.is_required(), description=f.description or "",
+            default=None if f.is_required() else f.default, option=bool(extra.get("x-option")),
+            nullable=nullable,
+        )
+        qty = next((m for m in meta if isinstance(m, Quantity)), None)
+        if qty is not None:
+            specs.append(InputSpec(kind="quantity", unit=qty.unit, units=tuple(dict.fromkeys((qty.unit, *qty.units))),
+                                   bounds=_bounds(qty), plausible=qty.plausible, **common))
+        elif typing.get_origin(base) is typing.Literal:
+            specs.append(InputSpec(kind="choice", choices=tuple(typing.get_args(base)), **common))
+        elif base is bool:
+            specs.append(InputSpec(kind="boolean", **common))
+        elif base is dt.date:
+            specs.append(InputSpec(kind="date", **common))
+        elif base is int:
+            specs.append(InputSpec(kind="integer", **common))
+        elif base is float:
+            specs.append(InputSpec(kind="number", **common))
+        else:
+            specs.append(InputSpec(kind="text", **common))
+    return specs

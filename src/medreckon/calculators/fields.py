@@ -1,0 +1,299 @@
+"""Field types for calculator inputs: quantities with units, choices, dates, findings, options.
+
+A calculator's inputs model is the only place its inputs are declared; the JSON schema, the
+tool schemas, the CLI and the docs are all read from it. Shared quantities (weight, age,
+creatinine ...) are declared once here, so every calculator means the same thing by them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError, core_schema
+
+from . import units as u
+
+
+class Inputs(BaseModel):
+    """Base of every calculator's inputs: unknown keys are errors, never ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=False)
+
+
+@dataclass(frozen=True, slots=True)
+class InputWarning:
+    """Something the caller should know: an implausible value, an assumed default, a variant."""
+
+    field: str | None
+    message: str
+    code: str = "note"  # implausible | assumed_default | convention | note
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.4g}" if abs(x) < 1e5 else f"{x:,.0f}"
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A measured value with a canonical unit.
+
+    Accepts a number (taken in `unit`), a string such as "106 umol/L" or "5 ft 7 in", a mapping
+    `{"value": 106, "unit": "umol/L"}`, or a `[value, unit]` pair. Values outside the hard
+    bounds (`gt`, `ge`, `lt`, `le`: physically impossible) are errors; values outside
+    `plausible` pass with a warning that names the likely unit mix-up.
+    """
+
+    unit: str
+    analyte: str | None = None
+    gt: float | None = None
+    ge: float | None = None
+    lt: float | None = None
+    le: float | None = None
+    plausible: tuple[float, float] | None = None
+    units: tuple[str, ...] = ()  # units offered to callers; any unit of the dimension is accepted
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Callable) -> Any:
+        return core_schema.with_info_plain_validator_function(
+            self.validate, serialization=core_schema.plain_serializer_function_ser_schema(float)
+        )
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: Callable) -> dict[str, Any]:
+        number: dict[str, Any] = {"type": "number"}
+        for key, name in (("gt", "exclusiveMinimum"), ("ge", "minimum"), ("lt", "exclusiveMaximum"), ("le", "maximum")):
+            if getattr(self, key) is not None:
+                number[name] = getattr(self, key)
+        offered = list(dict.fromkeys((self.unit, *self.units)))
+        return {
+            "anyOf": [
+                number,
+                {"type": "string", "examples": [f"{_fmt(self.example)} {offered[-1]}"]},
+                {
+                    "type": "object",
+                    "properties": {"value": {"type": "number"}, "unit": {"type": "string", "enum": offered}},
+                    "required": ["value", "unit"],
+                    "additionalProperties": False,
+                },
+            ],
+            "x-unit": self.unit,
+            "x-units": offered,
+            **({"x-analyte": self.analyte} if self.analyte else {}),
+            **({"x-plausible": list(self.plausible)} if self.plausible else {}),
+        }
+
+    @property
+    def example(self) -> float:
+        if self.plausible:
+            return u.convert(sum(self.plausible) / 2, self.unit, self.units[-1] if self.units else self.unit, self.analyte)
+        return 1.0
+
+    @property
+    def dimension(self) -> str:
+        return u.dimension_of(self.unit)
+
+    def to_canonical(self, v: Any) -> float:
+        """The value in the canonical unit; raises PydanticCustomError on unreadable input."""
+        tv = type(v)
+        if tv is float or tv is int:
+            return float(v)
+        if isinstance(v, str):
+            try:
+                parts = u.parse_amount(v)
+            except u.UnitError as exc:
+                raise _error(str(exc), f"a number in {self.unit} or a string with a unit", exc.suggestion) from None
+            return sum(self._convert(x, unit) for x, unit in parts)
+        if isinstance(v, Mapping):
+            if set(v) - {"value", "unit"} or "value" not in v:
+                raise _error(
+                    "a mapping needs the keys 'value' and optionally 'unit'",
+                    f'{{"value": <number>, "unit": "{self.unit}"}}',
+                    None,
+                )
+            return self._convert(self._number(v["value"]), v.get("unit"))
+        if isinstance(v, list | tuple) and len(v) == 2:
+            return self._convert(self._number(v[0]), v[1])
+        raise _error(f"cannot read {v!r}", f"a number in {self.unit} or a string with a unit", None)
+
+    def _number(self, x: Any) -> float:
+        if type(x) is float or type(x) is int:
+            return float(x)
+        if isinstance(x, str):
+            try:
+                return float(x.replace(",", ""))
+            except ValueError:
+                pass
+        raise _error(f"{x!r} is not a number", "a number", None)
+
+    def _convert(self, x: float, unit: str | None) -> float:
+        if not unit:
+            return x
+        try:
+            return u.convert(x, unit, self.unit, self.analyte)
+        except u.UnitError as exc:
+            expected = f"a {self.dimension.replace('_', ' ')} unit such as {', '.join(self.units or (self.unit,))}"
+            return _raise(_error(str(exc), expected, exc.suggestion))
+
+    def validate(self, v: Any, info: core_schema.ValidationInfo) -> float:
+        if type(v) is bool:
+            raise _error("a boolean is not a quantity", f"a number in {self.unit}", None)
+        x = self.to_canonical(v)
+        if x != x or x in (float("inf"), float("-inf")):
+            raise _error("not a finite number", f"a finite number in {self.unit}", None)
+        bound = self._violated_bound(x)
+        if bound:
+            raise _error(
+                f"{_fmt(x)} {self.unit} is impossible", f"a value {bound} {self.unit}",
+                _unit_hint(self, v, x),
+            )
+        if self.plausible and not (self.plausible[0] <= x <= self.plausible[1]) and info.context is not None:
+            lo, hi = self.plausible
+            msg = f"{info.field_name} = {_fmt(x)} {self.unit} is outside the plausible range {_fmt(lo)}-{_fmt(hi)} {self.unit}"
+            hint = _unit_hint(self, v, x)
+            info.context.setdefault("warnings", []).append(
+                InputWarning(info.field_name, msg + (f"; {hint}" if hint else ""), "implausible")
+            )
+        return x
+
+    def _violated_bound(self, x: float) -> str | None:
+        if self.gt is not None and not x > self.gt:
+            return f"> {_fmt(self.gt)}"
+        if self.ge is not None and not x >= self.ge:
+            return f">= {_fmt(self.ge)}"
+        if self.lt is not None and not x < self.lt:
+            return f"< {_fmt(self.lt)}"
+        if self.le is not None and not x <= self.le:
+            return f"<= {_fmt(self.le)}"
+        return None
+
+
+def _raise(exc: Exception) -> Any:
+    raise exc
+
+
+def _error(message: str, expected: str, suggestion: str | None) -> PydanticCustomError:
+    return PydanticCustomError(
+        "medreckon", "{message}", {"message": message, "expected": expected, "suggestion": suggestion}
+    )
+
+
+def _unit_hint(q: Quantity, raw: Any, x: float) -> str | None:
+    """'did you mean 88 umol/L (= 1 mg/dL)?' when another offered unit makes the number plausible."""
+    if not q.plausible:
+        return None
+    try:
+        parts = u.parse_amount(raw) if isinstance(raw, str) else None
+    except u.UnitError:
+        parts = None
+    number = parts[0][0] if parts and len(parts) == 1 else None
+    if isinstance(raw, int | float):
+        number = float(raw)
+    elif isinstance(raw, Mapping):
+        number = raw.get("value")
+    elif isinstance(raw, list | tuple) and raw:
+        number = raw[0]
+    if not isinstance(number, int | float):
+        return None
+    for alt in q.units or ():
+        try:
+            y = u.convert(float(number), alt, q.unit, q.analyte)
+        except u.UnitError:
+            continue
+        if abs(y - x) > 1e-9 * max(1.0, abs(x)) and q.plausible[0] <= y <= q.plausible[1]:
+            return f"did you mean {_fmt(float(number))} {alt} (= {_fmt(y)} {q.unit})?"
+    return None
+
+
+# ---------------------------------------------------------------- choices, dates, findings
+
+
+def _choice_normaliser(values: tuple[str, ...], synonyms: Mapping[str, str]) -> Callable[[Any], Any]:
+    table = {v.lower(): v for v in values} | {k.lower(): v for k, v in synonyms.items()}
+
+    def normalise(v: Any) -> Any:
+        if isinstance(v, str):
+            key = " ".join(v.strip().lower().replace("_", " ").split())
+            return table.get(key, table.get(key.replace(" ", "_"), v))
+        return v
+
+    return normalise
+
+
+def choice(*values: str, synonyms: Mapping[str, str] | None = None) -> Any:
+    """An enumerated input: case-insensitive, with synonyms (e.g. "M" -> "male")."""
+    return Annotated[Literal[values], BeforeValidator(_choice_normaliser(values, synonyms or {}))]
+
+
+def parse_date(v: Any) -> Any:
+    """Dates as ISO (2024-03-01) or as MedCalc-Bench writes them, US month first (03/01/2024)."""
+    if isinstance(v, str):
+        s = v.strip()
+        for fmt in ("%Y-%m-%d", "%m/%d/%Y", "%Y/%m/%d", "%m-%d-%Y"):
+            try:
+                return dt.datetime.strptime(s, fmt).date()
+            except ValueError:
+                continue
+        raise _error(f"cannot read {v!r} as a date", "a date as YYYY-MM-DD or MM/DD/YYYY", None)
+    return v
+
+
+Date = Annotated[dt.date, BeforeValidator(parse_date)]
+
+
+def Finding(description: str, default: bool | None = False) -> Any:  # noqa: N802 - reads as a type
+    """A yes/no clinical finding. When not given it takes `default` (absent), reported as a warning."""
+    return Field(default, description=description)
+
+
+def Option(default: Any, description: str) -> Any:  # noqa: N802
+    """A method or variant choice (e.g. MDRD 175 vs 186): its default is documented, never warned."""
+    return Field(default, description=description, json_schema_extra={"x-option": True})
+
+
+def q(unit: str, **kw: Any) -> Any:
+    """Shorthand for a quantity type: `weight: q("kg", gt=0)`."""
+    return Annotated[float, Quantity(unit, **kw)]
+
+
+# ---------------------------------------------------------------- the shared vocabulary
+
+Sex = choice("male", "female", synonyms={"m": "male", "man": "male", "f": "female", "woman": "female"})
+
+Age = q("yr", ge=0, le=130, plausible=(0, 120), units=("yr", "mo", "wk", "d"))
+Weight = q("kg", gt=0, lt=1000, plausible=(0.3, 350), units=("kg", "lb", "g"))
+Height = q("cm", gt=0, lt=300, plausible=(20, 250), units=("cm", "m", "in", "ft"))
+BMI = q("kg/m^2", gt=0, lt=300, plausible=(8, 120), units=("kg/m^2",))
+HeartRate = q("/min", ge=0, lt=600, plausible=(20, 300), units=("/min",))
+RespiratoryRate = q("/min", ge=0, lt=200, plausible=(2, 80), units=("/min",))
+BloodPressure = q("mmHg", ge=0, lt=400, plausible=(20, 300), units=("mmHg", "kPa"))
+Temperature = q("degC", gt=-273.15, plausible=(25, 45), units=("degC", "degF"))
+QTInterval = q("ms", gt=0, lt=3000, plausible=(200, 700), units=("ms", "s"))
+
+Creatinine = q("mg/dL", analyte="creatinine", gt=0, plausible=(0.1, 25), units=("mg/dL", "umol/L"))
+BUN = q("mg/dL", analyte="bun", ge=0, plausible=(1, 300), units=("mg/dL", "mmol/L"))
+Glucose = q("mg/dL", analyte="glucose", gt=0, plausible=(10, 2500), units=("mg/dL", "mmol/L"))
+Sodium = q("mEq/L", analyte="sodium", gt=0, plausible=(90, 200), units=("mEq/L", "mmol/L"))
+Potassium = q("mEq/L", analyte="potassium", gt=0, plausible=(1, 12), units=("mEq/L", "mmol/L"))
+Chloride = q("mEq/L", analyte="chloride", gt=0, plausible=(50, 160), units=("mEq/L", "mmol/L"))
+Bicarbonate = q("mEq/L", analyte="bicarbonate", ge=0, plausible=(2, 60), units=("mEq/L", "mmol/L"))
+Calcium = q("mg/dL", analyte="calcium", gt=0, plausible=(3, 20), units=("mg/dL", "mmol/L", "mEq/L"))
+Albumin = q("g/dL", analyte="albumin", gt=0, plausible=(0.5, 7), units=("g/dL", "g/L"))
+Bilirubin = q("mg/dL", analyte="bilirubin", ge=0, plausible=(0.05, 60), units=("mg/dL", "umol/L"))
+Cholesterol = q("mg/dL", analyte="cholesterol", gt=0, plausible=(5, 1000), units=("mg/dL", "mmol/L"))
+Triglycerides = q("mg/dL", analyte="triglycerides", gt=0, plausible=(10, 5000), units=("mg/dL", "mmol/L"))
+Hemoglobin = q("g/dL", analyte="hemoglobin", gt=0, plausible=(2, 25), units=("g/dL", "g/L", "mmol/L"))
+Platelets = q("10^9/L", ge=0, plausible=(1, 2000), units=("10^9/L", "10^3/uL", "/uL"))
+WhiteCells = q("10^9/L", ge=0, plausible=(0.05, 500), units=("10^9/L", "10^3/uL", "/uL"))
+Enzyme = q("U/L", ge=0, plausible=(1, 20000), units=("U/L",))
+INR = q("1", gt=0, plausible=(0.5, 20), units=("1",))
+Percent = q("%", ge=0, le=100, units=("%", "1"))
+
+__all__ = [
+    "Inputs", "InputWarning", "Quantity", "choice", "Date", "Finding", "Option", "q", "Sex", "Age",
+    "Weight", "Height", "BMI", "HeartRate", "RespiratoryRate", "BloodPressure", "Temperature",
+    "QTInterval", "Creatinine", "BUN", "Glucose", "Sodium", "Potassium", "Chloride", "Bicarbonate",
+    "Calcium", "Albumin", "Bilirubin", "Cholesterol", "Triglycerides", "Hemoglobin", "Platelets",
+    "WhiteCells", "Enzyme", "INR", "Percent",
+]

@@ -1,0 +1,1 @@
+"""One module per calculator; the registry finds them here."""

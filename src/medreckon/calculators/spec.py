@@ -1,0 +1,264 @@
+"""The calculator declaration, its result, and how a call turns inputs into a `Result`.
+
+A calculator module declares an `Inputs` model and a pure `compute(x, w)` decorated with
+`@calculator(...)`. `compute` reads like the published formula and records its working with
+`w.step(...)`, so the steps shown to a user are built from the very numbers of the result.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from ..errors import CalculatorInputError, InputIssue
+from .fields import Inputs, InputWarning
+from .rounding import round_half_away
+
+OutputType = Literal["decimal", "integer", "date", "gestational_age"]
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    unit: str | None
+    type: OutputType = "decimal"
+    decimals: int = 1  # rounding of `Result.rounded` for decimals (half away from zero)
+    range: tuple[float, float] | None = None  # plausible output range, for error magnitudes
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    citation: str
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MedCalcBench:
+    """How a MedCalc-Bench row's Relevant Entities map onto this calculator's inputs.
+
+    `entities`: dataset entity name -> input field. `options`: the convention the dataset's
+    question asks for (e.g. Cockcroft-Gault's weight rule). `adapt(entities, mapped)` reshapes
+    entities that are not one value per field (e.g. a steroid given as [name, dose, unit]).
+    """
+
+    id: int
+    entities: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    adapt: Callable[[Mapping[str, Any], dict[str, Any]], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    what: str
+    expression: str
+    value: Any
+    unit: str | None = None
+
+
+@dataclass(slots=True)
+class Result:
+    calculator: str
+    version: str
+    value: Any
+    unit: str | None
+    rounded: Any
+    interpretation: str | None
+    steps: list[Step]
+    warnings: list[InputWarning]
+    inputs: dict[str, Any]
+    references: tuple[Reference, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "calculator": self.calculator,
+            "version": self.version,
+            "value": _jsonable(self.value),
+            "unit": self.unit,
+            "rounded": _jsonable(self.rounded),
+            "interpretation": self.interpretation,
+            "steps": [
+                {"what": s.what, "expression": s.expression, "value": _jsonable(s.value), "unit": s.unit}
+                for s in self.steps
+            ],
+            "warnings": [{"field": w.field, "message": w.message, "code": w.code} for w in self.warnings],
+            "inputs": {k: _jsonable(v) for k, v in self.inputs.items()},
+            "references": [{"citation": r.citation, "url": r.url} for r in self.references],
+        }
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, dt.date):
+        return v.isoformat()
+    if isinstance(v, tuple):
+        return list(v)
+    return v
+
+
+class Working:
+    """What `compute` records as it goes: steps, warnings and the interpretation."""
+
+    __slots__ = ("steps", "warnings", "interpretation")
+
+    def __init__(self, warnings: list[InputWarning] | None = None):
+        self.steps: list[Step] = []
+        self.warnings: list[InputWarning] = warnings if warnings is not None else []
+        self.interpretation: str | None = None
+
+    def step(self, what: str, expression: str, value: Any, unit: str | None = None) -> Any:
+        """Record a step and return its value, so a formula reads `x = w.step(..., expr)`."""
+        self.steps.append(Step(what, expression, value, unit))
+        return value
+
+    def warn(self, message: str, field: str | None = None, code: str = "note") -> None:
+        self.warnings.append(InputWarning(field, message, code))
+
+
+def fmt(x: float, decimals: int = 3) -> str:
+    """A number as steps show it: at most `decimals` places, no trailing zeros."""
+    if isinstance(x, int):
+        return str(x)
+    text = f"{x:.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def invalid(field: str, value: Any, expected: str, suggestion: str | None = None) -> CalculatorInputError:
+    """For `compute` to reject a combination of inputs the formula cannot take."""
+    return CalculatorInputError(None, [InputIssue(field, value, expected, suggestion)])
+
+
+Kind = Literal["equation", "score"]
+
+
+@dataclass(frozen=True, eq=False)
+class Calculator:
+    id: str
+    name: str
+    inputs: type[Inputs]
+    compute: Callable[[Any, Working], Any]
+    output: Output
+    kind: Kind
+    specialty: str
+    references: tuple[Reference, ...]
+    version: str = "1.0.0"
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    formula: str = ""  # the formula or criteria, as text for docs, CLI and retrieval cards
+    medcalc_bench: MedCalcBench | None = None
+    _defaults: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        # fields whose default stands in for a missing clinical fact: warned when used
+        defaults = []
+        for name, f in self.inputs.model_fields.items():
+            extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
+            if not f.is_required() and not extra.get("x-option") and f.default is not None:
+                meaning = "absent" if f.default is False else "present" if f.default is True else repr(f.default)
+                defaults.append((name, meaning))
+        object.__setattr__(self, "_defaults", tuple(defaults))
+
+    def __call__(self, inputs: Mapping[str, Any] | Inputs | None = None, /, **kwargs: Any) -> Result:
+        return self.calculate({**(inputs or {}), **kwargs} if not isinstance(inputs, Inputs) else inputs)
+
+    def parse(self, data: Mapping[str, Any] | Inputs, warnings: list[InputWarning]) -> Inputs:
+        """Validate raw inputs into the inputs model, or raise CalculatorInputError."""
+        if isinstance(data, self.inputs):
+            return data
+        if not isinstance(data, Mapping):
+            raise CalculatorInputError(
+                self.id, [InputIssue("inputs", data, "a mapping of input names to values", kind="type")]
+            )
+        try:
+            return self.inputs.model_validate(data, context={"warnings": warnings})
+        except ValidationError as exc:
+            raise CalculatorInputError(self.id, _issues(self, exc)) from None
+
+    def calculate(self, data: Mapping[str, Any] | Inputs) -> Result:
+        warnings: list[InputWarning] = []
+        x = self.parse(data, warnings)
+        given = x.model_fields_set
+        for name, meaning in self._defaults:
+            if name not in given:
+                warnings.append(InputWarning(name, f"{name} not given; assumed {meaning}", "assumed_default"))
+        w = Working(warnings)
+        try:
+            value = self.compute(x, w)
+        except CalculatorInputError as exc:
+            raise CalculatorInputError(self.id, exc.issues) from None
+        except (ZeroDivisionError, OverflowError, ValueError) as exc:
+            raise CalculatorInputError(
+                self.id,
+                [InputIssue("inputs", x.model_dump(), "values inside the formula's domain", f"the formula failed: {exc}")],
+            ) from None
+        return Result(
+            calculator=self.id,
+            version=self.version,
+            value=value,
+            unit=self.output.unit,
+            rounded=self.round(value),
+            interpretation=w.interpretation,
+            steps=w.steps,
+            warnings=warnings,
+            inputs=x.model_dump(),
+            references=self.references,
+        )
+
+    def round(self, value: Any) -> Any:
+        kind = self.output.type
+        if kind == "decimal":
+            return round_half_away(value, self.output.decimals)
+        if kind == "integer":
+            return int(round_half_away(value, 0))
+        return value
+
+
+def calculator(**declaration: Any) -> Callable[[Callable[[Any, Working], Any]], Calculator]:
+    """Decorate `compute(x, w)` to declare a calculator; the module's attribute becomes it."""
+
+    def wrap(compute: Callable[[Any, Working], Any]) -> Calculator:
+        return Calculator(compute=compute, **declaration)
+
+    return wrap
+
+
+# ---------------------------------------------------------------- validation errors
+
+_EXPECTED = {
+    "missing": "a value (this input is required)",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "int_parsing": "a whole number",
+    "int_type": "a whole number",
+    "float_parsing": "a number",
+    "date_from_datetime_parsing": "a date as YYYY-MM-DD or MM/DD/YYYY",
+    "date_parsing": "a date as YYYY-MM-DD or MM/DD/YYYY",
+    "date_type": "a date as YYYY-MM-DD or MM/DD/YYYY",
+}
+
+
+def _issues(calc: Calculator, exc: ValidationError) -> list[InputIssue]:
+    names = list(calc.inputs.model_fields)
+    issues = []
+    for err in exc.errors(include_url=False):
+        loc = ".".join(str(p) for p in err["loc"]) or "inputs"
+        kind, ctx = err["type"], err.get("ctx") or {}
+        value = err.get("input")
+        if kind == "medreckon":
+            issues.append(InputIssue(loc, value, ctx["expected"], ctx.get("suggestion"), "invalid"))
+        elif kind == "extra_forbidden":
+            close = difflib.get_close_matches(loc, names, n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else f"known inputs: {', '.join(names)}"
+            issues.append(InputIssue(loc, value, "no such input", hint, "unknown_field"))
+        elif kind == "literal_error":
+            allowed = ctx.get("expected", "")
+            issues.append(InputIssue(loc, value, f"one of {allowed}", None, "choice"))
+        elif kind == "missing":
+            f = calc.inputs.model_fields.get(loc)
+            hint = f.description if f is not None else None
+            issues.append(InputIssue(loc, None, _EXPECTED["missing"], hint, "missing"))
+        else:
+            issues.append(InputIssue(loc, value, _EXPECTED.get(kind, err["msg"]), None, "type"))
+    return issues

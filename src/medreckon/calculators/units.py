@@ -1,0 +1,346 @@
+"""Units: a fast table of the units clinical notes use, an analyte table for mass <-> molar <->
+equivalent conversions, and pint (loaded lazily) as the fallback for anything else.
+
+Every unit belongs to a *dimension*; a spelling is resolved within the dimension the caller
+expects, which is how "L" can mean litres for a volume and "per litre" for a cell count.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# dimension -> {symbol: factor to the dimension's base unit}
+_FACTORS: dict[str, dict[str, float]] = {
+    "mass": {"kg": 1.0, "g": 1e-3, "mg": 1e-6, "ug": 1e-9, "lb": 0.45359237, "oz": 0.028349523125},
+    "length": {"m": 1.0, "cm": 0.01, "mm": 0.001, "in": 0.0254, "ft": 0.3048},
+    # ages and intervals; a year is 365.25 days, a month a twelfth of that
+    "time": {
+        "s": 1.0, "ms": 1e-3, "min": 60.0, "h": 3600.0, "d": 86400.0, "wk": 604800.0,
+        "mo": 2629800.0, "yr": 31557600.0,
+    },
+    "pressure": {"mmHg": 1.0, "kPa": 7.500615758, "cmH2O": 0.735559, "atm": 760.0},
+    "frequency": {"/min": 1.0, "/h": 1 / 60, "/d": 1 / 1440, "/s": 60.0},
+    "mass_concentration": {
+        "g/L": 1.0, "g/dL": 10.0, "mg/dL": 0.01, "mg/L": 1e-3, "mg/mL": 1.0, "ug/dL": 1e-5,
+        "ug/mL": 1e-3, "ug/L": 1e-6, "ng/mL": 1e-6, "ng/dL": 1e-8, "ng/L": 1e-9, "pg/mL": 1e-9,
+    },
+    "molar_concentration": {
+        "mol/L": 1.0, "mmol/L": 1e-3, "umol/L": 1e-6, "nmol/L": 1e-9, "pmol/L": 1e-12,
+    },
+    "equivalent_concentration": {"Eq/L": 1.0, "mEq/L": 1e-3},
+    "catalytic_concentration": {"U/L": 1.0, "kU/L": 1e3, "ukat/L": 60.0},
+    "arbitrary_concentration": {"uIU/mL": 1.0, "mIU/L": 1.0, "IU/L": 1e3, "mIU/mL": 1e3},
+    "count_concentration": {"/L": 1.0, "/uL": 1e6, "10^3/uL": 1e9, "10^9/L": 1e9, "10^12/L": 1e12},
+    "fraction": {"1": 1.0, "%": 0.01},
+    "volume": {"L": 1.0, "dL": 0.1, "mL": 1e-3},
+    "flow": {"mL/min": 1.0, "mL/h": 1 / 60, "mL/d": 1 / 1440, "L/d": 1000 / 1440, "L/min": 1000.0},
+    "dose_rate": {"ug/kg/min": 1.0, "mg/kg/min": 1000.0, "ug/kg/h": 1 / 60, "mg/kg/h": 1000 / 60},
+    "mass_per_area": {"kg/m^2": 1.0},
+    "area": {"m^2": 1.0, "cm^2": 1e-4},
+    "temperature": {"degC": 1.0, "degF": 1.0, "K": 1.0},  # affine: handled in _affine
+}
+
+# Spellings (after _normalise) -> symbol. Includes the typos seen in MedCalc-Bench's entity units
+# ("degrees celsisus", "degrees fahreinheit", "mc/kg/min") and its bare "µL"/"L"/"m^3" cell
+# counts, which mean "per µL", "per L" and "per mm^3" when the dimension is a count.
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "kg": ("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"),
+    "g": ("g", "gm", "gram", "grams", "gr"),
+    "mg": ("mg", "milligram", "milligrams"),
+    "ug": ("ug", "microgram", "micrograms"),
+    "lb": ("lb", "lbs", "pound", "pounds", "#"),
+    "oz": ("oz", "ounce", "ounces"),
+    "m": ("m", "meter", "meters", "metre", "metres"),
+    "cm": ("cm", "centimeter", "centimeters", "centimetre", "centimetres"),
+    "mm": ("mm", "millimeter", "millimeters"),
+    "in": ("in", "inch", "inches", '"', "''"),
+    "ft": ("ft", "foot", "feet", "'"),
+    "s": ("s", "sec", "secs", "second", "seconds"),
+    "ms": ("ms", "msec", "msecs", "millisecond", "milliseconds"),
+    "min": ("min", "mins", "minute", "minutes"),
+    "h": ("h", "hr", "hrs", "hour", "hours"),
+    "d": ("d", "day", "days"),
+    "wk": ("wk", "wks", "week", "weeks"),
+    "mo": ("mo", "mos", "month", "months"),
+    "yr": ("y", "yr", "yrs", "year", "years", "years old", "yo", "y/o"),
+    "mmHg": ("mmhg", "mm hg", "mm of hg", "torr"),
+    "kPa": ("kpa",),
+    "cmH2O": ("cmh2o", "cm h2o"),
+    "atm": ("atm",),
+    "/min": (
+        "/min", "per min", "per minute", "bpm", "beats per minute", "beats/min", "breaths per minute",
+        "breaths/min", "1/min", "min^-1",
+    ),
+    "/h": ("/h", "/hr", "per hour", "per hr"),
+    "/d": ("/d", "/day", "per day", "times per day", "doses per day", "x/day", "times a day"),
+    "/s": ("/s", "per second", "hz"),
+    "g/L": ("g/l",),
+    "g/dL": ("g/dl",),
+    "mg/dL": ("mg/dl", "mg%"),
+    "mg/L": ("mg/l",),
+    "mg/mL": ("mg/ml",),
+    "ug/dL": ("ug/dl",),
+    "ug/mL": ("ug/ml",),
+    "ug/L": ("ug/l",),
+    "ng/mL": ("ng/ml",),
+    "ng/dL": ("ng/dl",),
+    "ng/L": ("ng/l",),
+    "pg/mL": ("pg/ml",),
+    "mol/L": ("mol/l", "m"),
+    "mmol/L": ("mmol/l", "mm", "mmol"),
+    "umol/L": ("umol/l", "um"),
+    "nmol/L": ("nmol/l", "nm"),
+    "pmol/L": ("pmol/l", "pm"),
+    "Eq/L": ("eq/l",),
+    "mEq/L": ("meq/l", "meq"),
+    "U/L": ("u/l", "iu/l", "units/l", "unit/l"),
+    "kU/L": ("ku/l",),
+    "ukat/L": ("ukat/l",),
+    "uIU/mL": ("uiu/ml", "uu/ml", "uunits/ml", "microunits/ml", "miu/l", "mu/l"),
+    "mIU/mL": ("miu/ml", "mu/ml"),
+    "/L": ("/l", "per l", "l", "cells/l"),
+    "/uL": ("/ul", "per ul", "ul", "cells/ul", "/mm^3", "per mm^3", "cells/mm^3", "mm^3", "m^3"),
+    "10^3/uL": ("10^3/ul", "x10^3/ul", "*10^3/ul", "k/ul", "thou/ul", "10^3/mm^3", "x10^3/mm^3"),
+    "10^9/L": ("10^9/l", "x10^9/l", "*10^9/l", "g/l"),
+    "10^12/L": ("10^12/l", "x10^12/l"),
+    "1": ("1", "fraction", "ratio", ""),
+    "%": ("%", "percent", "pct"),
+    "L": ("l", "liter", "liters", "litre", "litres"),
+    "dL": ("dl",),
+    "mL": ("ml", "cc", "milliliter", "milliliters"),
+    "mL/min": ("ml/min",),
+    "mL/h": ("ml/h", "ml/hr", "ml/hour", "cc/h", "cc/hr"),
+    "mL/d": ("ml/d", "ml/day", "ml/24h", "ml/24 h", "ml/24hr", "ml/24 hr", "cc/day"),
+    "L/d": ("l/d", "l/day", "l/24h"),
+    "L/min": ("l/min",),
+    "ug/kg/min": ("ug/kg/min", "mc/kg/min", "ucg/kg/min"),
+    "mg/kg/min": ("mg/kg/min",),
+    "ug/kg/h": ("ug/kg/h", "ug/kg/hr"),
+    "mg/kg/h": ("mg/kg/h", "mg/kg/hr"),
+    "kg/m^2": ("kg/m^2", "kg/m2", "kg/sq m"),
+    "m^2": ("m^2", "m2", "sq m"),
+    "cm^2": ("cm^2", "cm2"),
+    "degC": (
+        "degc", "c", "°c", "deg c", "degrees c", "celsius", "degrees celsius", "degree celsius",
+        "degrees celsisus", "centigrade", "oc",
+    ),
+    "degF": (
+        "degf", "f", "°f", "deg f", "degrees f", "fahrenheit", "degrees fahrenheit",
+        "degree fahrenheit", "degrees fahreinheit", "of",
+    ),
+    "K": ("k", "kelvin"),
+}
+
+_SYMBOL_DIMENSION = {sym: dim for dim, table in _FACTORS.items() for sym in table}
+# spelling -> all symbols it can denote (resolved by dimension)
+_SPELLINGS: dict[str, list[str]] = {}
+for _sym, _names in _ALIASES.items():
+    for _name in (*_names, _sym.lower()):
+        _SPELLINGS.setdefault(_name, [])
+        if _sym not in _SPELLINGS[_name]:
+            _SPELLINGS[_name].append(_sym)
+
+# Analytes: molar mass (g/mol) and charge, for mass <-> molar <-> equivalent conversions.
+# BUN is expressed per mole of urea-nitrogen (2 N = 28.0134 g/mol), so 1 mmol/L urea = 2.8 mg/dL BUN.
+
+
+@dataclass(frozen=True, slots=True)
+class Analyte:
+    name: str
+    molar_mass: float | None = None  # g/mol
+    valence: int | None = None
+    # µIU/mL -> pmol/L, for hormones reported in arbitrary units
+    pmol_per_uiu_ml: float | None = None
+
+
+ANALYTES: dict[str, Analyte] = {
+    a.name: a
+    for a in (
+        Analyte("creatinine", 113.12),
+        Analyte("bun", 28.0134),
+        Analyte("urea", 60.06),
+        Analyte("glucose", 180.16),
+        Analyte("calcium", 40.08, 2),
+        Analyte("magnesium", 24.305, 2),
+        Analyte("phosphate", 30.974),
+        Analyte("sodium", 22.99, 1),
+        Analyte("potassium", 39.098, 1),
+        Analyte("chloride", 35.45, 1),
+        Analyte("bicarbonate", 61.02, 1),
+        Analyte("albumin", 66_500.0),
+        Analyte("bilirubin", 584.66),
+        Analyte("cholesterol", 386.65),
+        Analyte("triglycerides", 885.7),
+        Analyte("hemoglobin", 16_114.5),
+        Analyte("lactate", 90.08),
+        Analyte("insulin", 5_808.0, pmol_per_uiu_ml=6.0),
+    )
+}
+
+
+class UnitError(ValueError):
+    """A unit that cannot be read or converted; carries a human suggestion."""
+
+    def __init__(self, message: str, suggestion: str | None = None):
+        super().__init__(message)
+        self.suggestion = suggestion
+
+
+def _normalise(unit: str) -> str:
+    u = unit.strip().lower()
+    u = u.replace("µ", "u").replace("μ", "u").replace("mcg", "ug").replace("²", "^2")
+    u = u.replace("³", "^3").replace("⁹", "^9").replace("×", "x").replace("⁻¹", "^-1")
+    u = re.sub(r"\s*/\s*", "/", u)
+    u = re.sub(r"\s+", " ", u)
+    return u.rstrip(".")
+
+
+@lru_cache(maxsize=4096)
+def resolve(unit: str, dimension: str) -> str:
+    """The symbol that `unit` denotes within `dimension`; raises UnitError if none."""
+    spelling = _normalise(unit)
+    for sym in _SPELLINGS.get(spelling, ()):
+        if _SYMBOL_DIMENSION[sym] == dimension:
+            return sym
+    if spelling.endswith("s") and not spelling.endswith("/s"):  # plural forms: "kgs", "mmols/l"
+        for sym in _SPELLINGS.get(spelling[:-1], ()):
+            if _SYMBOL_DIMENSION[sym] == dimension:
+                return sym
+    raise UnitError(f"unknown unit {unit!r} for a {dimension.replace('_', ' ')}")
+
+
+def dimension_of(symbol: str) -> str:
+    return _SYMBOL_DIMENSION[symbol]
+
+
+def dimensions_of(unit: str) -> list[str]:
+    """Every dimension a spelling could belong to (for error messages)."""
+    return sorted({_SYMBOL_DIMENSION[s] for s in _SPELLINGS.get(_normalise(unit), ())})
+
+
+def symbols(dimension: str) -> list[str]:
+    return list(_FACTORS[dimension])
+
+
+_BRIDGED = {"mass_concentration", "molar_concentration", "equivalent_concentration"}
+
+
+def _to_molar(dimension: str, analyte: Analyte | None) -> float | None:
+    """Factor from the base unit of `dimension` to mol/L for this analyte, if defined."""
+    if dimension == "molar_concentration":
+        return 1.0
+    if analyte is None:
+        return None
+    if dimension == "mass_concentration" and analyte.molar_mass:
+        return 1.0 / analyte.molar_mass  # g/L -> mol/L
+    if dimension == "equivalent_concentration" and analyte.valence:
+        return 1.0 / analyte.valence  # Eq/L -> mol/L
+    if dimension == "arbitrary_concentration" and analyte.pmol_per_uiu_ml:
+        return analyte.pmol_per_uiu_ml * 1e-12  # uIU/mL -> mol/L
+    return None
+
+
+@lru_cache(maxsize=4096)
+def conversion(from_unit: str, to_symbol: str, analyte: str | None = None) -> tuple[float, float]:
+    """(factor, offset) such that value_in_to = value_in_from * factor + offset.
+
+    `to_symbol` is a canonical symbol from the table; `from_unit` any spelling. Mass <-> molar
+    <-> equivalent concentrations need an analyte.
+    """
+    target_dim = _SYMBOL_DIMENSION[to_symbol]
+    a = ANALYTES.get(analyte) if analyte else None
+    candidates = [target_dim]
+    if target_dim in _BRIDGED or target_dim == "arbitrary_concentration":
+        candidates += [d for d in (*_BRIDGED, "arbitrary_concentration") if d != target_dim]
+    for dim in candidates:
+        try:
+            sym = resolve(from_unit, dim)
+        except UnitError:
+            continue
+        if dim == "temperature":
+            return _affine(sym, to_symbol)
+        if sym == to_symbol:
+            return 1.0, 0.0
+        if dim == target_dim:
+            return _FACTORS[dim][sym] / _FACTORS[dim][to_symbol], 0.0
+        src, dst = _to_molar(dim, a), _to_molar(target_dim, a)
+        if src is None or dst is None:
+            what = f"for {analyte}" if analyte else "without knowing the analyte"
+            raise UnitError(
+                f"cannot convert {from_unit!r} to {to_symbol} {what}",
+                f"give the value in {to_symbol}",
+            )
+        return _FACTORS[dim][sym] * src / dst / _FACTORS[target_dim][to_symbol], 0.0
+    return _pint_conversion(from_unit, to_symbol, target_dim)
+
+
+def _affine(src: str, dst: str) -> tuple[float, float]:
+    to_c = {"degC": (1.0, 0.0), "degF": (5 / 9, -32 * 5 / 9), "K": (1.0, -273.15)}
+    from_c = {"degC": (1.0, 0.0), "degF": (9 / 5, 32.0), "K": (1.0, 273.15)}
+    f1, o1 = to_c[src]
+    f2, o2 = from_c[dst]
+    return f1 * f2, o1 * f2 + o2
+
+
+_PINT_NAMES = {
+    "mass": "kg", "length": "m", "time": "s", "pressure": "mmHg", "volume": "L",
+    "area": "m**2", "frequency": "1/min",
+}
+
+
+def _pint_conversion(from_unit: str, to_symbol: str, dimension: str) -> tuple[float, float]:
+    """Fallback for spellings outside our table (stone, furlong, hectogram ...), via pint."""
+    known = ", ".join(symbols(dimension))
+    if dimension not in _PINT_NAMES:
+        raise UnitError(
+            f"unknown unit {from_unit!r} for a {dimension.replace('_', ' ')}", f"use one of: {known}"
+        )
+    try:
+        import pint
+
+        reg = _pint_registry()
+        q = reg.Quantity(1.0, from_unit)
+        base = reg.Quantity(1.0, _PINT_NAMES[dimension])
+        factor = q.to(base.units).magnitude / _FACTORS[dimension][to_symbol]
+    except (pint.errors.PintError, AttributeError, TypeError, ValueError, AssertionError) as exc:
+        raise UnitError(
+            f"unknown unit {from_unit!r} for a {dimension.replace('_', ' ')}", f"use one of: {known}"
+        ) from exc
+    return factor, 0.0
+
+
+@lru_cache(maxsize=1)
+def _pint_registry():
+    import pint
+
+    return pint.UnitRegistry(cache_folder=None)
+
+
+def convert(value: float, from_unit: str, to_symbol: str, analyte: str | None = None) -> float:
+    factor, offset = conversion(from_unit, to_symbol, analyte)
+    return value * factor + offset
+
+
+# "106 umol/L", "1,025.2 mg", "250 x10^9/L"; compounds of two alphabetic units: "5 ft 7 in", "5'7\""
+_NUMBER = r"[-+]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
+_SINGLE = re.compile(rf"^\s*({_NUMBER})\s*(.*?)\s*$")
+_COMPOUND = re.compile(rf"^\s*({_NUMBER})\s*([a-zA-Z'\"]+)\s*({_NUMBER})\s*([a-zA-Z'\"]*)\s*$")
+
+
+def parse_amount(text: str) -> list[tuple[float, str | None]]:
+    """Split a string into (number, unit) parts; raises UnitError if it is not of that shape."""
+    m = _SINGLE.match(text)
+    if not m:
+        raise UnitError(
+            f"cannot read {text!r} as a number with a unit",
+            'write it like "106 umol/L", "72.5 kg" or "5 ft 7 in"',
+        )
+    unit = m.group(2) or None
+    if unit and any(c.isdigit() for c in unit) and (c := _COMPOUND.match(text)):
+        return [
+            (float(c.group(1).replace(",", "")), c.group(2)),
+            (float(c.group(3).replace(",", "")), c.group(4) or None),
+        ]
+    return [(float(m.group(1).replace(",", "")), unit)]

@@ -1,0 +1,135 @@
+"""Replays MedCalc-Bench v1.0 rows through `from_medcalc_bench` and checks every disagreement
+against the reviewed deviations file of its calculator.
+
+Agreement: decimals within 0.1% relative or 0.01 absolute of the ground truth; integers,
+dates and gestational ages exact. A disagreement is fine only when documented with a reason
+and a source; a documented row that now agrees, or whose value changed, is stale and fails too.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import CalculatorInputError
+from ..paths import data_dir, package_data
+from .medcalc_bench import to_inputs
+from .registry import by_medcalc_bench_id
+from .spec import Calculator
+
+DEVIATIONS = package_data("medcalc_bench_v1_deviations")
+
+
+def dataset_path(root: Path | None = None) -> Path:
+    return (root or data_dir()) / "medcalc_bench" / "test_v1.0.csv"
+
+
+def load_rows(path: Path | None = None) -> list[dict[str, str]]:
+    p = path or dataset_path()
+    if not p.is_file():
+        raise FileNotFoundError(
+            f"MedCalc-Bench v1.0 test set not found at {p}; set MEDRECKON_DATA to the folder holding "
+            "medcalc_bench/test_v1.0.csv"
+        )
+    with p.open(newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def ours_as_text(calc: Calculator, value: Any) -> str:
+    kind = calc.output.type
+    if kind == "date":
+        return value.strftime("%m/%d/%Y")
+    if kind == "gestational_age":
+        weeks, days = value
+        return f"({weeks} weeks, {days} days)"
+    if kind == "integer":
+        return str(calc.round(value))
+    return f"{value:.6g}"
+
+
+def agrees(calc: Calculator, value: Any, truth: str) -> bool:
+    kind = calc.output.type
+    if kind == "date":
+        return value == dt.datetime.strptime(truth.strip(), "%m/%d/%Y").date()
+    if kind == "gestational_age":
+        weeks, days = (int(str(p).split()[0]) for p in ast.literal_eval(truth))
+        return tuple(value) == (weeks, days)
+    if kind == "integer":
+        return calc.round(value) == round(float(truth))
+    t = float(truth)
+    return abs(value - t) <= max(0.01, 0.001 * abs(t))
+
+
+@dataclass
+class CalculatorReport:
+    calculator: str
+    medcalc_bench_id: int
+    rows: int = 0
+    agree: int = 0
+    documented: int = 0
+    undocumented: list[dict[str, Any]] = field(default_factory=list)
+    stale: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.undocumented and not self.stale
+
+
+def load_deviations(calc: Calculator) -> dict[int, dict[str, Any]]:
+    p = DEVIATIONS / f"{calc.id}.json"
+    if not p.is_file():
+        return {}
+    return {int(d["row"]): d for d in json.loads(p.read_text(encoding="utf-8"))["rows"]}
+
+
+def _same(calc: Calculator, documented: Any, ours: str) -> bool:
+    if calc.output.type == "decimal" and not str(documented).startswith("error"):
+        try:
+            a, b = float(documented), float(ours)
+        except ValueError:
+            return False
+        return abs(a - b) <= max(0.01, 0.001 * abs(b))
+    return str(documented) == ours
+
+
+def verify(calculator_ids: list[int] | None = None, rows: list[dict[str, str]] | None = None) -> list[CalculatorReport]:
+    reports: dict[int, CalculatorReport] = {}
+    deviations: dict[int, dict[int, dict[str, Any]]] = {}
+    for row in rows if rows is not None else load_rows():
+        cid = int(row["Calculator ID"])
+        if calculator_ids and cid not in calculator_ids:
+            continue
+        try:
+            calc = by_medcalc_bench_id(cid)
+        except CalculatorInputError:  # not implemented yet: reported, not compared
+            rep = reports.setdefault(cid, CalculatorReport("(not implemented)", cid))
+            rep.rows += 1
+            continue
+        rep = reports.setdefault(cid, CalculatorReport(calc.id, cid))
+        devs = deviations.setdefault(cid, load_deviations(calc))
+        rep.rows += 1
+        number = int(row["Row Number"])
+        try:
+            result = calc.calculate(to_inputs(calc, row["Relevant Entities"]))
+            ok = agrees(calc, result.value, row["Ground Truth Answer"])
+            ours = ours_as_text(calc, result.value)
+        except CalculatorInputError as exc:
+            ok, ours = False, f"error: {exc}"
+        doc = devs.get(number)
+        entry = {"row": number, "ours": ours, "dataset": row["Ground Truth Answer"]}
+        if ok:
+            rep.agree += 1
+            if doc is not None:
+                rep.stale.append({**entry, "why": "documented as a deviation but now agrees"})
+        elif doc is None:
+            rep.undocumented.append(entry)
+        elif not _same(calc, doc.get("ours"), ours):
+            rep.stale.append({**entry, "why": f"documented ours={doc.get('ours')!r}, now {ours!r}"})
+        else:
+            rep.documented += 1
+    return [reports[k] for k in sorted(reports)]

@@ -1,0 +1,182 @@
+"""The `medreckon` command line. Bad input exits with code 2 and one paragraph, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+@click.group()
+@click.version_option(package_name="medreckon")
+def main() -> None:
+    """medreckon: validated clinical calculators and a benchmark harness for LLMs."""
+
+
+@main.group()
+def calc() -> None:
+    """List, describe, run and verify calculators."""
+
+
+@calc.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def calc_list(as_json: bool) -> None:
+    """All registered calculators."""
+    from .calculators import all_calculators
+
+    rows = [
+        {"id": c.id, "medcalc_bench_id": c.medcalc_bench.id if c.medcalc_bench else None,
+         "kind": c.kind, "name": c.name}
+        for c in all_calculators()
+    ]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        mcb = f"#{r['medcalc_bench_id']}" if r["medcalc_bench_id"] else ""
+        click.echo(f"{r['id']:<34} {mcb:<5} {r['kind']:<9} {r['name']}")
+
+
+def _get(name: str) -> Any:
+    from .calculators import get
+    from .errors import CalculatorInputError
+
+    try:
+        return get(name)
+    except CalculatorInputError as exc:
+        _fail(str(exc))
+
+
+@calc.command("show")
+@click.argument("calculator")
+def calc_show(calculator: str) -> None:
+    """Inputs (units, bounds, choices, defaults), formula and references of a calculator."""
+    from .calculators.describe import describe_inputs
+
+    c = _get(calculator)
+    mcb = f" · MedCalc-Bench #{c.medcalc_bench.id}" if c.medcalc_bench else ""
+    click.echo(f"{c.name}\n  id: {c.id} (aliases: {', '.join(c.aliases) or '-'}){mcb}")
+    click.echo(f"  kind: {c.kind} · specialty: {c.specialty} · version {c.version}")
+    out = c.output
+    click.echo(f"  output: {out.type}" + (f" in {out.unit}" if out.unit else "")
+               + (f", rounded to {out.decimals} d.p." if out.type == "decimal" else ""))
+    if c.description:
+        click.echo(f"\n{c.description}")
+    if c.formula:
+        click.echo(f"\nFormula:\n  {c.formula.replace(chr(10), chr(10) + '  ')}")
+    click.echo("\nInputs:")
+    for s in describe_inputs(c):
+        if s.kind == "quantity":
+            kind = f"quantity in {s.unit} (units: {', '.join(s.units)})"
+            if s.bounds:
+                kind += f"; must be {s.bounds}"
+            if s.plausible:
+                kind += f"; plausible {s.plausible[0]:g}-{s.plausible[1]:g}"
+        elif s.kind == "choice":
+            kind = "one of: " + ", ".join(s.choices)
+        else:
+            kind = s.kind
+        need = "required" if s.required else f"default {s.default!r}" + (" (option)" if s.option else "")
+        click.echo(f"  {s.name}: {kind} [{need}]")
+        if s.description:
+            click.echo(f"      {s.description}")
+    click.echo("\nReferences:")
+    for r in c.references:
+        click.echo(f"  - {r.citation}" + (f" {r.url}" if r.url else ""))
+
+
+@calc.command("run", context_settings={"ignore_unknown_options": True})
+@click.argument("calculator")
+@click.argument("assignments", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print the whole Result as JSON.")
+def calc_run(calculator: str, assignments: tuple[str, ...], as_json: bool) -> None:
+    """Run a calculator: `medreckon calc run bmi weight=70 height="5 ft 9 in"`."""
+    from .errors import CalculatorInputError
+
+    c = _get(calculator)
+    inputs: dict[str, Any] = {}
+    for a in assignments:
+        key, sep, value = a.partition("=")
+        if not sep or not key:
+            _fail(f"cannot read {a!r}; write inputs as name=value, e.g. creatinine=\"106 umol/L\"")
+        inputs[key.strip()] = value
+    try:
+        result = c.calculate(inputs)
+    except CalculatorInputError as exc:
+        _fail(str(exc))
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+        return
+    unit = f" {result.unit}" if result.unit else ""
+    click.echo(f"{c.name}: {_show(result.rounded)}{unit}")
+    if result.interpretation:
+        click.echo(f"  {result.interpretation}")
+    for s in result.steps:
+        unit = f" {s.unit}" if s.unit else ""
+        click.echo(f"  - {s.what}: {s.expression} = {_show(s.value)}{unit}")
+    for w in result.warnings:
+        click.echo(f"  ! {w.message}")
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.4f}".rstrip("0").rstrip(".")
+    if isinstance(v, tuple) and len(v) == 2:
+        return f"{v[0]} weeks, {v[1]} days"
+    return str(v)
+
+
+@calc.command("verify")
+@click.option("--dataset", type=click.Choice(["medcalc-bench"]), default="medcalc-bench", show_default=True)
+@click.option("--calculator", "calculators", multiple=True, help="MedCalc-Bench ID or calculator id; repeatable.")
+@click.option("--verbose", "-v", is_flag=True, help="List every documented deviation too.")
+def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> None:
+    """Replay MedCalc-Bench v1.0 ground truth through the calculators; fail on undocumented disagreement."""
+    from .calculators.verify import load_deviations, verify
+
+    ids = []
+    for name in calculators:
+        c = _get(name)
+        if c.medcalc_bench is None:
+            _fail(f"{c.id} is not a MedCalc-Bench calculator")
+        ids.append(c.medcalc_bench.id)
+    try:
+        reports = verify(ids or None)
+    except FileNotFoundError as exc:
+        _fail(str(exc))
+    total = agree = documented = 0
+    failed = False
+    click.echo(f"{'id':>3} {'calculator':<34} {'rows':>4} {'agree':>5} {'documented':>10} {'problems':>8}")
+    for r in reports:
+        total, agree, documented = total + r.rows, agree + r.agree, documented + r.documented
+        problems = len(r.undocumented) + len(r.stale)
+        failed |= problems > 0
+        click.echo(f"{r.medcalc_bench_id:>3} {r.calculator:<34} {r.rows:>4} {r.agree:>5} {r.documented:>10} {problems:>8}")
+        for e in r.undocumented:
+            click.echo(f"      row {e['row']}: ours {e['ours']} vs dataset {e['dataset']} (undocumented)")
+        for e in r.stale:
+            click.echo(f"      row {e['row']}: stale deviation: {e['why']}")
+        if verbose:
+            from .calculators.registry import by_medcalc_bench_id
+
+            if r.calculator == "(not implemented)":
+                continue
+            for row, d in sorted(load_deviations(by_medcalc_bench_id(r.medcalc_bench_id)).items()):
+                click.echo(f"      row {row}: ours {d['ours']} vs dataset {d['dataset']}: {d['reason']}")
+    missing = sum(r.rows for r in reports if r.calculator == "(not implemented)")
+    problems = sum(len(r.undocumented) + len(r.stale) for r in reports)
+    click.echo(f"\n{total} rows: {agree} agree, {documented} documented deviations, "
+               f"{problems} problems, {missing} rows of calculators not implemented")
+    if failed:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
