@@ -139,7 +139,7 @@ def _show(v: Any) -> str:
 @click.option("--verbose", "-v", is_flag=True, help="List every documented deviation too.")
 def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> None:
     """Replay MedCalc-Bench v1.0 ground truth through the calculators; fail on undocumented disagreement."""
-    from .calculators.verify import load_deviations, verify
+    from .calculators.verify import load_deviations, load_suspects, verify
 
     ids = []
     for name in calculators:
@@ -168,8 +168,11 @@ def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> No
 
             if r.calculator == "(not implemented)":
                 continue
-            for row, d in sorted(load_deviations(by_medcalc_bench_id(r.medcalc_bench_id)).items()):
+            c = by_medcalc_bench_id(r.medcalc_bench_id)
+            for row, d in sorted(load_deviations(c).items()):
                 click.echo(f"      row {row}: ours {d['ours']} vs dataset {d['dataset']}: {d['reason']}")
+            for row, d in sorted(load_suspects(c).items()):
+                click.echo(f"      row {row}: agrees, but suspect: {d['reason']}")
     missing = sum(r.rows for r in reports if r.calculator == "(not implemented)")
     problems = sum(len(r.undocumented) + len(r.stale) for r in reports)
     click.echo(f"\n{total} rows: {agree} agree, {documented} documented deviations, "

@@ -11,7 +11,7 @@ from .spec import Calculator, Result
 
 def calculate(calculator: str | int | Calculator, inputs: Mapping[str, Any] | None = None, /, **kwargs: Any) -> Result:
     """Run a calculator (id, alias, name or MedCalc-Bench ID) on inputs; see CalculatorInputError."""
-    return get(calculator)({**(inputs or {}), **kwargs})
+    return get(calculator)(inputs, **kwargs)
 
 
 __all__ = ["Calculator", "Result", "all_calculators", "calculate", "get"]

@@ -202,7 +202,8 @@ def _unit_hint(q: Quantity, raw: Any, x: float) -> str | None:
         except u.UnitError:
             continue
         if abs(y - x) > 1e-9 * max(1.0, abs(x)) and q.plausible[0] <= y <= q.plausible[1]:
-            return f"did you mean {_fmt(float(number))} {alt} (= {_fmt(y)} {q.unit})?"
+            same = alt == q.unit or alt in u.symbols(q.dimension) and u.conversion(alt, q.unit)[0] == 1.0
+            return f"did you mean {_fmt(float(number))} {alt}" + ("?" if same else f" (= {_fmt(y)} {q.unit})?")
     return None
 
 

@@ -41,16 +41,17 @@ def to_inputs(calc: Calculator, entities: Mapping[str, Any] | str) -> dict[str, 
     mapped: dict[str, Any] = {}
     unknown = []
     for name, value in raw.items():
-        field = spec.entities.get(name)
-        if field is None:
+        if name not in spec.entities:
             unknown.append(name)
+            continue
+        field = spec.entities[name]
+        if field is None:  # reshaped by spec.adapt
             continue
         if isinstance(value, list | tuple) and len(value) == 2:
             value = {"value": value[0], "unit": value[1]}
         mapped[field] = value
     if spec.adapt is not None:
         mapped = spec.adapt(raw, mapped)
-        unknown = [n for n in unknown if n not in getattr(spec.adapt, "consumes", ())]
     if unknown:
         known = list(spec.entities)
         raise CalculatorInputError(

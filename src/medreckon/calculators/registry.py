@@ -47,7 +47,9 @@ def get(name: str | int | Calculator) -> Calculator:
     if isinstance(name, Calculator):
         return name
     index = _index()[1]
-    calc = index.get(_key(str(name)))
+    calc = index.get(name) if isinstance(name, str) else None  # exact key: skip normalising
+    if calc is None:
+        calc = index.get(_key(str(name)))
     if calc is None:
         close = difflib.get_close_matches(_key(str(name)), list(index), n=3, cutoff=0.5)
         hint = f"did you mean {', '.join(close)}?" if close else "run `medreckon calc list` to see them"

@@ -40,13 +40,13 @@ class Reference:
 class MedCalcBench:
     """How a MedCalc-Bench row's Relevant Entities map onto this calculator's inputs.
 
-    `entities`: dataset entity name -> input field. `options`: the convention the dataset's
+    `entities`: dataset entity name -> input field (None: read by `adapt`). `options`: the convention the dataset's
     question asks for (e.g. Cockcroft-Gault's weight rule). `adapt(entities, mapped)` reshapes
     entities that are not one value per field (e.g. a steroid given as [name, dose, unit]).
     """
 
     id: int
-    entities: Mapping[str, str] = field(default_factory=dict)
+    entities: Mapping[str, str | None] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     adapt: Callable[[Mapping[str, Any], dict[str, Any]], dict[str, Any]] | None = None
 
@@ -109,7 +109,12 @@ class Working:
         self.interpretation: str | None = None
 
     def step(self, what: str, expression: str, value: Any, unit: str | None = None) -> Any:
-        """Record a step and return its value, so a formula reads `x = w.step(..., expr)`."""
+        """Record a step and return its value, so a formula reads `x = w.step(..., expr)`.
+
+        `expression` shows how the value is obtained from numbers (built with `fmt` from the
+        same variables as `value`); it does not repeat the value itself, which surfaces print as
+        "expression = value unit".
+        """
         self.steps.append(Step(what, expression, value, unit))
         return value
 
@@ -121,6 +126,8 @@ def fmt(x: float, decimals: int = 3) -> str:
     """A number as steps show it: at most `decimals` places, no trailing zeros."""
     if isinstance(x, int):
         return str(x)
+    if x and abs(x) < 10 ** -decimals * 10:  # small values keep 3 significant figures
+        return f"{x:.3g}"
     text = f"{x:.{decimals}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
@@ -161,7 +168,9 @@ class Calculator:
         object.__setattr__(self, "_defaults", tuple(defaults))
 
     def __call__(self, inputs: Mapping[str, Any] | Inputs | None = None, /, **kwargs: Any) -> Result:
-        return self.calculate({**(inputs or {}), **kwargs} if not isinstance(inputs, Inputs) else inputs)
+        if kwargs:
+            inputs = {**(inputs or {}), **kwargs}
+        return self.calculate(inputs if inputs is not None else {})
 
     def parse(self, data: Mapping[str, Any] | Inputs, warnings: list[InputWarning]) -> Inputs:
         """Validate raw inputs into the inputs model, or raise CalculatorInputError."""
@@ -202,7 +211,7 @@ class Calculator:
             interpretation=w.interpretation,
             steps=w.steps,
             warnings=warnings,
-            inputs=x.model_dump(),
+            inputs=dict(x.__dict__),  # the validated, canonical-unit values (flat: no nested models)
             references=self.references,
         )
 

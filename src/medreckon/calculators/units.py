@@ -38,6 +38,8 @@ _FACTORS: dict[str, dict[str, float]] = {
     "flow": {"mL/min": 1.0, "mL/h": 1 / 60, "mL/d": 1 / 1440, "L/d": 1000 / 1440, "L/min": 1000.0},
     "dose_rate": {"ug/kg/min": 1.0, "mg/kg/min": 1000.0, "ug/kg/h": 1 / 60, "mg/kg/h": 1000 / 60},
     "mass_per_area": {"kg/m^2": 1.0},
+    # drug delivery per unit time (a transdermal patch in ug/h; a daily total in mg/d); base mg/d
+    "mass_rate": {"mg/d": 1.0, "ug/h": 0.024, "mg/h": 24.0, "ug/d": 1e-3, "g/d": 1000.0},
     "area": {"m^2": 1.0, "cm^2": 1e-4},
     "temperature": {"degC": 1.0, "degF": 1.0, "K": 1.0},  # affine: handled in _affine
 }
@@ -119,6 +121,11 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "mg/kg/min": ("mg/kg/min",),
     "ug/kg/h": ("ug/kg/h", "ug/kg/hr"),
     "mg/kg/h": ("mg/kg/h", "mg/kg/hr"),
+    "ug/h": ("ug/h", "ug/hr", "ug/hour", "ug per hour"),
+    "mg/h": ("mg/h", "mg/hr", "mg/hour"),
+    "mg/d": ("mg/d", "mg/day", "mg/24h", "mg/24 h", "mg per day"),
+    "ug/d": ("ug/d", "ug/day", "ug per day"),
+    "g/d": ("g/d", "g/day"),
     "kg/m^2": ("kg/m^2", "kg/m2", "kg/sq m"),
     "m^2": ("m^2", "m2", "sq m"),
     "cm^2": ("cm^2", "cm2"),

@@ -1,6 +1,9 @@
 """Replays MedCalc-Bench v1.0 rows through `from_medcalc_bench` and checks every disagreement
 against the reviewed deviations file of its calculator.
 
+A deviations file may also list `suspect` rows: rows that agree but whose ground truth rests on a
+doubtful input (e.g. albumin labelled mg/dL); they are shown by `calc verify -v`, never failed.
+
 Agreement: decimals within 0.1% relative or 0.01 absolute of the ground truth; integers,
 dates and gestational ages exact. A disagreement is fine only when documented with a reason
 and a source; a documented row that now agrees, or whose value changed, is stale and fails too.
@@ -85,6 +88,13 @@ def load_deviations(calc: Calculator) -> dict[int, dict[str, Any]]:
     if not p.is_file():
         return {}
     return {int(d["row"]): d for d in json.loads(p.read_text(encoding="utf-8"))["rows"]}
+
+
+def load_suspects(calc: Calculator) -> dict[int, dict[str, Any]]:
+    p = DEVIATIONS / f"{calc.id}.json"
+    if not p.is_file():
+        return {}
+    return {int(d["row"]): d for d in json.loads(p.read_text(encoding="utf-8")).get("suspect", [])}
 
 
 def _same(calc: Calculator, documented: Any, ours: str) -> bool:

@@ -1,0 +1,1 @@
+"""Benchmark harness: Case -> Strategy (ModelClient, maybe calculators) -> Attempt -> Score -> report."""

