@@ -78,7 +78,7 @@ def test_missing_findings_are_warned_absent():
 
 def test_errors():
     with pytest.raises(CalculatorInputError) as e:
-        calculate("framingham", age=50, total_cholesterol=200, hdl=0, systolic_bp=120)
+        calculate("framingham-risk-score", age=50, total_cholesterol=200, hdl=0, systolic_bp=120)
     assert {i.field for i in e.value.issues} == {"sex", "hdl"}
 
 

@@ -84,3 +84,11 @@ def test_medcalc_bench_row_344_follows_optn_rounding():
     raw = 0.957 * math.log(4.0) + 0.378 * math.log(1.14) + 1.120 * math.log(1.1) + 0.643  # 2.126 → 21
     assert round(raw, 1) == 2.1
     assert r.value == round(21 + 1.32 * 3 - 0.033 * 21 * 3)  # 22.881 → 23
+
+
+@pytest.mark.parametrize("score, band", [(9, "≤ 9"), (10, "10-19"), (19, "10-19"), (20, "20-29"), (29, "20-29"),
+                                         (30, "30-39"), (39, "30-39"), (40, "≥ 40")])
+def test_mortality_band_edges(score, band):
+    from medreckon.calculators.library.meld_na import mortality_band
+
+    assert mortality_band(score).startswith(f"MELD {band}")

@@ -80,7 +80,7 @@ def calc_show(calculator: str) -> None:
             if s.plausible:
                 kind += f"; plausible {s.plausible[0]:g}-{s.plausible[1]:g}"
         elif s.kind == "choice":
-            kind = "one of: " + ", ".join(s.choices)
+            kind = "one of: " + ", ".join(map(str, s.choices))
         else:
             kind = s.kind
         need = "required" if s.required else f"default {s.default!r}" + (" (option)" if s.option else "")
@@ -179,6 +179,14 @@ def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> No
                f"{problems} problems, {missing} rows of calculators not implemented")
     if failed:
         sys.exit(1)
+
+
+
+from .bench.cli import bench as _bench_group  # noqa: E402
+from .bench.cli import data as _data_group
+
+main.add_command(_bench_group)
+main.add_command(_data_group)
 
 
 if __name__ == "__main__":

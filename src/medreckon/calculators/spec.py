@@ -248,6 +248,9 @@ _EXPECTED = {
 }
 
 
+_BOUND_WORDS = {"greater_than": ">", "greater_than_equal": ">=", "less_than": "<", "less_than_equal": "<="}
+
+
 def _issues(calc: Calculator, exc: ValidationError) -> list[InputIssue]:
     names = list(calc.inputs.model_fields)
     issues = []
@@ -268,6 +271,9 @@ def _issues(calc: Calculator, exc: ValidationError) -> list[InputIssue]:
             f = calc.inputs.model_fields.get(loc)
             hint = f.description if f is not None else None
             issues.append(InputIssue(loc, None, _EXPECTED["missing"], hint, "missing"))
+        elif kind in _BOUND_WORDS:
+            bound = next(iter(ctx.values()), "?")
+            issues.append(InputIssue(loc, value, f"a value {_BOUND_WORDS[kind]} {bound}", None, "range"))
         else:
             issues.append(InputIssue(loc, value, _EXPECTED.get(kind, err["msg"]), None, "type"))
     return issues

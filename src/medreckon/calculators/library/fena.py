@@ -8,7 +8,9 @@ from ..fields import Creatinine, Inputs, Sodium, q
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 UrineSodium = q("mEq/L", analyte="sodium", ge=0, plausible=(1, 300), units=("mEq/L", "mmol/L"))
-UrineCreatinine = q("mg/dL", analyte="creatinine", gt=0, plausible=(5, 500), units=("mg/dL", "umol/L", "mmol/L"))
+UrineCreatinine = q(
+    "mg/dL", analyte="creatinine", gt=0, plausible=(5, 500), units=("mg/dL", "umol/L", "mmol/L")
+)
 
 
 class FENaInputs(Inputs):
@@ -17,7 +19,9 @@ class FENaInputs(Inputs):
         description="Serum creatinine, mg/dL by default. A value in µmol/L must carry its unit "
         "('90 umol/L'); the calculator brings both creatinines to the same unit."
     )
-    urine_sodium: UrineSodium = Field(description="Spot urine sodium in mEq/L (= mmol/L), from the same time as the serum sample.")
+    urine_sodium: UrineSodium = Field(
+        description="Spot urine sodium in mEq/L (= mmol/L), from the same time as the serum sample."
+    )
     urine_creatinine: UrineCreatinine = Field(
         description="Spot urine creatinine, mg/dL by default (typically 20-300 mg/dL). A value in µmol/L "
         "or mmol/L must carry its unit ('8.8 mmol/L'); do not pass urine creatinine in mmol/L as mg/dL."
@@ -46,7 +50,8 @@ class FENaInputs(Inputs):
         Reference("MDCalc. Fractional Excretion of Sodium (FENa).",
                   "https://www.mdcalc.com/calc/60/fractional-excretion-sodium-fena"),
     ),
-    formula="FENa (%) = (urine Na × serum Cr) / (serum Na × urine Cr) × 100; both creatinines in the same unit",
+    formula="FENa (%) = (urine Na × serum Cr) / (serum Na × urine Cr) × 100; "
+    "both creatinines in the same unit",
     description="Percentage of filtered sodium excreted in the urine, used in oliguric acute kidney injury "
     "to separate prerenal azotaemia (< 1%) from acute tubular necrosis (> 2%). Unreliable on diuretics.",
     medcalc_bench=MedCalcBench(
@@ -60,7 +65,8 @@ def fena(x: FENaInputs, w: Working) -> float:
         raise invalid("serum_sodium", 0, "a serum sodium above 0 (the formula divides by it)")
     value = w.step(
         "FENa",
-        f"({fmt(x.urine_sodium)} × {fmt(x.serum_creatinine)}) / ({fmt(x.serum_sodium)} × {fmt(x.urine_creatinine)}) × 100",
+        f"({fmt(x.urine_sodium)} × {fmt(x.serum_creatinine)}) / "
+        f"({fmt(x.serum_sodium)} × {fmt(x.urine_creatinine)}) × 100",
         x.urine_sodium * x.serum_creatinine / (x.serum_sodium * x.urine_creatinine) * 100,
         "%",
     )

@@ -24,8 +24,8 @@ class FraminghamInputs(Inputs):
     sex: Sex = Field(description="Sex: the model has separate male and female equations.")
     smoker: bool = Finding("Current cigarette smoker (any cigarettes in the past month).")
     total_cholesterol: Cholesterol = Field(
-        description="Total cholesterol, mg/dL by default. A value in mmol/L must carry its unit ('5.2 mmol/L'); "
-        "the equation's logarithms are of mg/dL values."
+        description="Total cholesterol, mg/dL by default. A value in mmol/L must carry its unit "
+        "('5.2 mmol/L'); the equation's logarithms are of mg/dL values."
     )
     hdl: Cholesterol = Field(
         description="HDL cholesterol, mg/dL by default. A value in mmol/L must carry its unit ('1.1 mmol/L')."
@@ -37,7 +37,7 @@ class FraminghamInputs(Inputs):
 @calculator(
     id="framingham-hard-chd",
     name="Framingham Risk Score for Hard Coronary Heart Disease",
-    aliases=("framingham", "framingham-risk-score", "framingham-chd", "atp-iii-risk"),
+    aliases=("framingham-risk-score", "framingham-chd", "framingham-hard-chd-risk", "atp-iii-risk"),
     kind="equation",
     specialty="cardiology",
     output=Output("%", "decimal", 1, range=(0, 100)),
@@ -83,12 +83,16 @@ def framingham_hard_chd(x: FraminghamInputs, w: Working) -> float:
     age_s = min(x.age, c["smoker_age_cap"])
     ln_age_s = w.step(f"ln(age for the smoking term, capped at {fmt(c['smoker_age_cap'])})",
                       f"ln(min({fmt(x.age)}, {fmt(c['smoker_age_cap'])}))", math.log(age_s))
+    terms = (
+        (c["ln_age"], fmt(ln_age, 4)), (c["ln_tc"], fmt(ln_tc, 4)), (c["ln_hdl"], fmt(ln_hdl, 4)),
+        (c["ln_sbp"], fmt(ln_sbp, 4)), (c["treated"], str(treated)), (c["smoker"], str(smoker)),
+        (c["age_tc"], f"{fmt(ln_age, 4)} × {fmt(ln_tc, 4)}"), (c["age_smoker"], f"{fmt(ln_age_s, 4)} × {smoker}"),
+        (c["age_age"], f"{fmt(ln_age, 4)}²"),
+    )
     lp = w.step(
         "linear predictor L",
-        f"{c['ln_age']} × {fmt(ln_age, 4)} + {c['ln_tc']} × {fmt(ln_tc, 4)} + {c['ln_hdl']} × {fmt(ln_hdl, 4)}"
-        f" + {c['ln_sbp']} × {fmt(ln_sbp, 4)} + {c['treated']} × {treated} + {c['smoker']} × {smoker}"
-        f" + {c['age_tc']} × {fmt(ln_age, 4)} × {fmt(ln_tc, 4)} + {c['age_smoker']} × {fmt(ln_age_s, 4)} × {smoker}"
-        f" + {c['age_age']} × {fmt(ln_age, 4)}² + {c['constant']}",
+        " ".join(f"{'−' if k < 0 else '+'} {abs(k)} × {v}" for k, v in terms if k).lstrip("+ ")
+        + f" − {abs(c['constant'])}",
         c["ln_age"] * ln_age + c["ln_tc"] * ln_tc + c["ln_hdl"] * ln_hdl + c["ln_sbp"] * ln_sbp
         + c["treated"] * treated + c["smoker"] * smoker + c["age_tc"] * ln_age * ln_tc
         + c["age_smoker"] * ln_age_s * smoker + c["age_age"] * ln_age * ln_age + c["constant"],

@@ -23,9 +23,9 @@ def _drink_count(v: Any) -> Any:
             v = float(v.strip())
         except ValueError:
             return v  # left to the number validator
-    if isinstance(v, int | float) and v < 0:
+    if isinstance(v, int | float) and not 0 <= v < float("inf"):
         raise PydanticCustomError("medreckon", "{message}", {
-            "message": f"{v} drinks is impossible", "expected": expected, "suggestion": None})
+            "message": f"{v} drinks is not a possible count", "expected": expected, "suggestion": None})
     return v
 
 

@@ -16,7 +16,8 @@ class HOMAIRInputs(Inputs):
         "unit ('60 pmol/L'; 6 pmol/L = 1 µIU/mL)."
     )
     glucose: Glucose = Field(
-        description="Fasting plasma glucose, mg/dL by default. A value in mmol/L must carry its unit ('5.5 mmol/L')."
+        description="Fasting plasma glucose, mg/dL by default. A value in mmol/L must carry its unit "
+        "('5.5 mmol/L')."
     )
 
 

@@ -20,8 +20,16 @@ Race = choice(
     },
 )
 
-# the constant as a number or its digits ("186" from a command line)
-Constant = Annotated[Literal[175, 186], BeforeValidator(lambda v: int(v) if isinstance(v, str) and v.strip().isdigit() else v)]
+
+def _constant_text(v: object) -> object:
+    """The constant as its digits: 186, 186.0 and " 186" all read as "186"."""
+    if isinstance(v, int | float) and not isinstance(v, bool) and float(v).is_integer():
+        return str(int(v))
+    return v.strip() if isinstance(v, str) else v
+
+
+# a choice of digits (choices are strings throughout the engine); numbers are accepted too
+Constant = Annotated[Literal["175", "186"], BeforeValidator(_constant_text)]
 
 
 class MDRDInputs(Inputs):
@@ -37,7 +45,7 @@ class MDRDInputs(Inputs):
         "other race is 'non-black'. When not stated it is taken as 'non-black' (reported as an assumption).",
     )
     constant: Constant = Option(
-        175,
+        "175",
         "The equation's constant: 175 (default) for creatinine assays calibrated to IDMS, as all current "
         "assays are; 186 for the original 1999/2000 equation with non-standardised creatinine.",
     )
@@ -66,13 +74,13 @@ class MDRDInputs(Inputs):
         Reference("MDCalc. MDRD GFR Equation.", "https://www.mdcalc.com/calc/76/mdrd-gfr-equation"),
         KDIGO,
     ),
-    formula="GFR (mL/min/1.73 m²) = 175 × Scr^−1.154 × age^−0.203 × 0.742 [if female] × 1.212 [if Black]; "
-    "Scr in mg/dL (IDMS-traceable); 186 instead of 175 for non-standardised creatinine",
+    formula="GFR (mL/min/1.73 m²) = 175 × Scr^−1.154 × age^−0.203 × 0.742 [if female] "
+    "× 1.212 [if Black]; Scr in mg/dL (IDMS-traceable); 186 instead of 175 for non-standardised creatinine",
     description="Estimated glomerular filtration rate from serum creatinine, age, sex and race by the "
     "4-variable MDRD Study equation. Less accurate above 60 mL/min/1.73 m²; CKD-EPI is now preferred.",
     medcalc_bench=MedCalcBench(
         9, {"age": "age", "sex": "sex", "creatinine": "creatinine", "Race": "race"},
-        options={"constant": 175},
+        options={"constant": "175"},
     ),
 )
 def mdrd_gfr(x: MDRDInputs, w: Working) -> float:
@@ -83,7 +91,7 @@ def mdrd_gfr(x: MDRDInputs, w: Working) -> float:
     gfr = w.step(
         "GFR",
         f"{x.constant} × {fmt(scr_term, 4)} × {fmt(age_term, 4)} × {fmt(sex_factor)} × {fmt(race_factor)}",
-        x.constant * scr_term * age_term * sex_factor * race_factor,
+        int(x.constant) * scr_term * age_term * sex_factor * race_factor,
         "mL/min/1.73 m²",
     )
     if x.age < 18:

@@ -7,8 +7,8 @@ import math
 from pydantic import Field
 
 from ..fields import INR, Bilirubin, Creatinine, Finding, Inputs, Sodium
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 from ..rounding import round_half_away
+from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 
 class MELDNaInputs(Inputs):
@@ -51,6 +51,11 @@ class MELDNaInputs(Inputs):
             "Kim WR, Biggins SW, Kremers WK, et al. Hyponatremia and mortality among patients on the "
             "liver-transplant waiting list. N Engl J Med. 2008;359(10):1018-1026.",
             "https://doi.org/10.1056/NEJMoa0801209",
+        ),
+        Reference(
+            "Wiesner R, Edwards E, Freeman R, et al. Model for end-stage liver disease (MELD) and allocation "
+            "of donor livers. Gastroenterology. 2003;124(1):91-96 (90-day mortality by MELD band).",
+            "https://doi.org/10.1053/gast.2003.50016",
         ),
         Reference("MDCalc. MELD Na (UNOS/OPTN).", "https://www.mdcalc.com/calc/10437/meld-na-unos-optn"),
     ),

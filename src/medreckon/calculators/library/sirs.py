@@ -105,10 +105,10 @@ def sirs(x: SIRSInputs, w: Working) -> int:
     t = round_half_away(x.temperature, 2)
     temp_met = t > 38 or t < 36
     relation = "> 38" if t > 38 else "< 36" if t < 36 else "within 36-38"
-    temp = w.step("temperature > 38 or < 36 °C", f"{fmt(t, 2)} °C {relation}", int(temp_met), "criteria")
+    temp = w.step("temperature > 38 or < 36 °C", f"{fmt(t, 2)} °C {relation}", int(temp_met))
 
     hr = round_half_away(x.heart_rate, 2)
-    heart = w.step("heart rate > 90", f"{fmt(hr, 2)}/min {'>' if hr > 90 else '≤'} 90", int(hr > 90), "criteria")
+    heart = w.step("heart rate > 90", f"{fmt(hr, 2)}/min {'>' if hr > 90 else '≤'} 90", int(hr > 90))
 
     rr = round_half_away(x.respiratory_rate, 2)
     paco2 = round_half_away(x.paco2, 2) if x.paco2 is not None else None
@@ -116,18 +116,18 @@ def sirs(x: SIRSInputs, w: Working) -> int:
     evidence = f"RR {fmt(rr, 2)}/min {'>' if rr > 20 else '≤'} 20"
     evidence += (f", PaCO2 {fmt(paco2, 2)} mmHg {'<' if paco2 < 32 else '≥'} 32" if paco2 is not None
                  else ", PaCO2 not given")
-    resp = w.step("respiratory rate > 20 or PaCO2 < 32 mmHg", evidence, int(resp_met), "criteria")
+    resp = w.step("respiratory rate > 20 or PaCO2 < 32 mmHg", evidence, int(resp_met))
 
     wbc = round_half_away(x.wbc, 3)
     bands = round_half_away(x.bands, 2) if x.bands is not None else None
     wbc_met = wbc > 12 or wbc < 4 or (bands is not None and bands > 10)
     relation = "> 12" if wbc > 12 else "< 4" if wbc < 4 else "within 4-12"
-    evidence = f"WBC {fmt(wbc, 3)} ×10⁹/L {relation}"
+    evidence = f"WBC {x.wbc:.4g} ×10⁹/L {relation}"
     evidence += (f", bands {fmt(bands, 2)}% {'>' if bands > 10 else '≤'} 10%" if bands is not None
                  else ", bands not given")
-    white = w.step("WBC > 12 or < 4 ×10⁹/L or bands > 10%", evidence, int(wbc_met), "criteria")
+    white = w.step("WBC > 12 or < 4 ×10⁹/L or bands > 10%", evidence, int(wbc_met))
 
-    total = w.step("total", f"{temp} + {heart} + {resp} + {white}", temp + heart + resp + white, "criteria")
+    total = w.step("total", f"{temp} + {heart} + {resp} + {white}", temp + heart + resp + white)
     w.interpretation = _interpretation(total, x, w)
     return total
 

@@ -1,0 +1,271 @@
+"""Caprini score for venous thromboembolism (2005 version), as MDCalc states it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import Field
+
+from ..fields import BMI, Age, Finding, Inputs, Sex, choice
+from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from .apache_ii import banded, finding
+
+SurgeryType = choice(
+    "none",
+    "minor",
+    "major",
+    "laparoscopic",
+    "arthroscopic",
+    "elective_major_lower_extremity_arthroplasty",
+    synonyms={
+        "no surgery": "none", "minor surgery": "minor", "major surgery": "major", "major open": "major",
+        "major > 45 min": "major", "major open surgery": "major", "laparoscopic > 45 min": "laparoscopic",
+        "laparoscopic surgery": "laparoscopic", "arthroscopic surgery": "arthroscopic",
+        "elective major lower extremity arthroplasty": "elective_major_lower_extremity_arthroplasty",
+        "arthroplasty": "elective_major_lower_extremity_arthroplasty",
+    },
+)
+SURGERY_POINTS = {"none": 0, "minor": 1, "major": 2, "laparoscopic": 2, "arthroscopic": 2,
+                  "elective_major_lower_extremity_arthroplasty": 5}
+
+Mobility = choice(
+    "normal",
+    "bed_rest",
+    "confined_to_bed_over_72h",
+    synonyms={
+        "ambulatory": "normal", "normal/ambulatory": "normal", "out of bed": "normal", "normal, out of bed": "normal",
+        "on bed rest": "bed_rest", "medical patient currently on bed rest": "bed_rest", "bed rest": "bed_rest",
+        "confined to bed >72 hours": "confined_to_bed_over_72h", "confined to bed > 72 hours": "confined_to_bed_over_72h",
+        "confined to bed >72 hrs": "confined_to_bed_over_72h", "confined to bed": "confined_to_bed_over_72h",
+    },
+)
+MOBILITY_POINTS = {"normal": 0, "bed_rest": 1, "confined_to_bed_over_72h": 2}
+
+FEMALE_ONLY = ("pregnant_or_postpartum", "pregnancy_loss_history", "hormonal_therapy")
+
+
+class CapriniInputs(Inputs):
+    age: Age = Field(description="Age in years (≤ 40: 0, 41-60: 1, 61-74: 2, ≥ 75: 3 points).")
+    sex: Sex = Field(description="Sex. Sex itself scores nothing; it decides whether the three female-only items "
+                                 "apply.")
+    surgery_type: SurgeryType = Field(
+        "none",
+        description="Type of the current surgery: 'none' 0, 'minor' 1, 'major' (> 45 min) 2, 'laparoscopic' "
+        "(> 45 min) 2, 'arthroscopic' 2, 'elective_major_lower_extremity_arthroplasty' 5. One category only.",
+    )
+    recent_major_surgery: bool = Finding("Major surgery in the last month (+1).")
+    recent_congestive_heart_failure: bool = Finding("Congestive heart failure in the last month (+1).")
+    recent_sepsis: bool = Finding("Sepsis in the last month (+1).")
+    recent_pneumonia: bool = Finding("Pneumonia in the last month (+1).")
+    recent_plaster_cast: bool = Finding("Immobilising plaster cast in the last month (+2).")
+    recent_fracture: bool = Finding("Hip, pelvis or leg fracture in the last month (+5).")
+    recent_stroke: bool = Finding("Stroke in the last month (+5).")
+    recent_multiple_trauma: bool = Finding("Multiple trauma in the last month (+5).")
+    recent_spinal_cord_injury: bool = Finding("Acute spinal cord injury causing paralysis in the last month (+5).")
+    varicose_veins: bool = Finding("Varicose veins (+1).")
+    swollen_legs: bool = Finding("Current swollen legs (+1).")
+    central_venous_access: bool = Finding("Current central venous access (+2).")
+    history_of_dvt: bool = Finding("Previous deep vein thrombosis (+3 together with previous PE: one item, "
+                                   "'history of DVT/PE').")
+    history_of_pe: bool = Finding("Previous pulmonary embolism (+3 together with previous DVT: one item).")
+    family_history_of_thrombosis: bool = Finding("Family history of thrombosis (+3).")
+    factor_v_leiden: bool = Finding("Positive factor V Leiden (+3).")
+    prothrombin_20210a: bool = Finding("Positive prothrombin 20210A (+3).")
+    elevated_homocysteine: bool = Finding("Elevated serum homocysteine (+3).")
+    lupus_anticoagulant: bool = Finding("Positive lupus anticoagulant (+3).")
+    anticardiolipin_antibody: bool = Finding("Elevated anticardiolipin antibody (+3).")
+    heparin_induced_thrombocytopenia: bool = Finding("Heparin-induced thrombocytopenia (+3).")
+    other_thrombophilia: bool = Finding("Other congenital or acquired thrombophilia (+3).")
+    mobility: Mobility = Field(
+        "normal",
+        description="Mobility: 'normal' (ambulatory) 0, 'bed_rest' (medical patient currently at bed rest) 1, "
+        "'confined_to_bed_over_72h' 2.",
+    )
+    inflammatory_bowel_disease: bool = Finding("History of inflammatory bowel disease (+1).")
+    bmi: BMI | None = Field(
+        None, description="Body mass index, kg/m² (> 25: +1; exactly 25 scores 0). Not given: assumed ≤ 25."
+    )
+    acute_myocardial_infarction: bool = Finding("Acute myocardial infarction (+1).")
+    copd: bool = Finding("Chronic obstructive pulmonary disease (+1).")
+    malignancy: bool = Finding("Present or previous malignancy (+2).")
+    pregnant_or_postpartum: bool | None = Finding(
+        "Women only: pregnant or postpartum (+1). Leave out for men.", default=None
+    )
+    pregnancy_loss_history: bool | None = Finding(
+        "Women only: history of unexplained stillborn infant, recurrent spontaneous abortion (≥ 3), or premature "
+        "birth with toxaemia or a growth-restricted infant (+1). Leave out for men.", default=None
+    )
+    hormonal_therapy: bool | None = Finding(
+        "Women only: oral contraceptives or hormone replacement therapy (+1). Leave out for men.", default=None
+    )
+
+
+def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
+    """MedCalc-Bench writes 'Surgery Type' '' when there is no surgery."""
+    out = dict(mapped)
+    surgery = raw.get("Surgery Type")
+    if isinstance(surgery, str) and surgery.strip():
+        out["surgery_type"] = surgery
+    return out
+
+
+@calculator(
+    id="caprini",
+    name="Caprini Score for Venous Thromboembolism (2005)",
+    aliases=("caprini-score", "caprini-vte", "caprini-ram"),
+    kind="score",
+    specialty="hematology",
+    output=Output("points", "integer", 0, range=(0, 76)),
+    inputs=CapriniInputs,
+    references=(
+        Reference(
+            "Caprini JA. Thrombosis risk assessment as a guide to quality patient care. Dis Mon. "
+            "2005;51(2-3):70-78.",
+            "https://doi.org/10.1016/j.disamonth.2005.02.003",
+        ),
+        Reference(
+            "Pannucci CJ, Swistun L, MacDonald JK, Henke PK, Brooke BS. Individualized venous thromboembolism risk "
+            "stratification using the 2005 Caprini score to identify the benefits and harms of chemoprophylaxis "
+            "in surgical patients: a meta-analysis. Ann Surg. 2017;265(6):1094-1103.",
+            "https://doi.org/10.1097/SLA.0000000000002126",
+        ),
+        Reference("MDCalc. Caprini Score for Venous Thromboembolism (2005).",
+                  "https://www.mdcalc.com/calc/3970/caprini-score-venous-thromboembolism-2005"),
+    ),
+    formula=(
+        "Age 41-60 +1, 61-74 +2, ≥ 75 +3. Surgery: minor +1; major > 45 min, laparoscopic > 45 min or "
+        "arthroscopic +2; elective major lower extremity arthroplasty +5. In the last month: major surgery, "
+        "congestive heart failure, sepsis, pneumonia +1 each; immobilising plaster cast +2; hip, pelvis or leg "
+        "fracture, stroke, multiple trauma, acute spinal cord injury with paralysis +5 each. Varicose veins "
+        "+1; current swollen legs +1; current central venous access +2; history of DVT/PE, family history of "
+        "thrombosis, factor V Leiden, prothrombin 20210A, elevated homocysteine, lupus anticoagulant, "
+        "anticardiolipin antibody, heparin-induced thrombocytopenia, other thrombophilia +3 each. Mobility: "
+        "bed rest +1, confined to bed > 72 h +2. History of IBD +1; BMI > 25 +1; acute MI +1; COPD +1; present "
+        "or previous malignancy +2. Women only: pregnancy or postpartum +1; unexplained stillbirth, ≥ 3 "
+        "spontaneous abortions, or premature birth with toxaemia or growth restriction +1; oral "
+        "contraceptives or hormone replacement +1. Sex itself scores 0. Risk: 0 lowest, 1-2 low, 3-4 "
+        "moderate, 5-8 high, ≥ 9 highest."
+    ),
+    description="Risk of venous thromboembolism in surgical (and hospitalised) patients, to guide "
+    "prophylaxis.",
+    medcalc_bench=MedCalcBench(
+        36,
+        {
+            "age": "age",
+            "sex": "sex",
+            "Surgery Type": None,
+            "Major Surgery in the last month": "recent_major_surgery",
+            "Congestive Heart Failure in the last month": "recent_congestive_heart_failure",
+            "Sepsis in the last month": "recent_sepsis",
+            "Pneumonia in the last month": "recent_pneumonia",
+            "Immobilizing plaster cast in the last month": "recent_plaster_cast",
+            "Hip, pelvis, or leg fracture in the last month": "recent_fracture",
+            "Stroke in the last month": "recent_stroke",
+            "Multiple trauma in the last month": "recent_multiple_trauma",
+            "Acute spinal cord injury causing paralysis in the last month": "recent_spinal_cord_injury",
+            "Varicose veins": "varicose_veins",
+            "Current swollen legs": "swollen_legs",
+            "Current central venous access": "central_venous_access",
+            "Previously documented Deep Vein Thrombosis": "history_of_dvt",
+            "Previously Documented Pulmonary Embolism": "history_of_pe",
+            "Family history of thrombosis": "family_history_of_thrombosis",
+            "Positive Factor V Leiden": "factor_v_leiden",
+            "Positive prothrombin 20210A": "prothrombin_20210a",
+            "Elevated serum homocysteine": "elevated_homocysteine",
+            "Positive lupus anticoagulant": "lupus_anticoagulant",
+            "Elevated anticardiolipin antibody": "anticardiolipin_antibody",
+            "Heparin-induced thrombocytopenia": "heparin_induced_thrombocytopenia",
+            "Other congenital or acquired thrombophilia": "other_thrombophilia",
+            "Mobility": "mobility",
+            "History of inflammatory bowel disease": "inflammatory_bowel_disease",
+            "Body Mass Index (BMI)": "bmi",
+            "Acute Myocardial infarction": "acute_myocardial_infarction",
+            "Chronic Obstructive Pulmonary Disease": "copd",
+            "Present or previous malignancy": "malignancy",
+        },
+        adapt=_adapt,
+    ),
+)
+def caprini(x: CapriniInputs, w: Working) -> int:
+    if x.sex != "female":
+        for name in FEMALE_ONLY:
+            if getattr(x, name):
+                raise invalid(name, True, "a woman (this item applies to women only)",
+                              f"leave {name} out, or check the sex")
+    age = banded(w, "age", x.age, "years", ((75, 3), (61, 2), (41, 1), (None, 0)))
+    surgery = w.step("type of surgery", x.surgery_type.replace("_", " "), SURGERY_POINTS[x.surgery_type], "points")
+    recent = [
+        finding(w, "major surgery in the last month", x.recent_major_surgery, 1),
+        finding(w, "congestive heart failure in the last month", x.recent_congestive_heart_failure, 1),
+        finding(w, "sepsis in the last month", x.recent_sepsis, 1),
+        finding(w, "pneumonia in the last month", x.recent_pneumonia, 1),
+        finding(w, "immobilizing plaster cast in the last month", x.recent_plaster_cast, 2),
+        finding(w, "hip, pelvis or leg fracture in the last month", x.recent_fracture, 5),
+        finding(w, "stroke in the last month", x.recent_stroke, 5),
+        finding(w, "multiple trauma in the last month", x.recent_multiple_trauma, 5),
+        finding(w, "acute spinal cord injury with paralysis in the last month", x.recent_spinal_cord_injury, 5),
+    ]
+    prior = [name for name, yes in (("DVT", x.history_of_dvt), ("PE", x.history_of_pe)) if yes]
+    venous = [
+        finding(w, "varicose veins", x.varicose_veins, 1),
+        finding(w, "current swollen legs", x.swollen_legs, 1),
+        finding(w, "current central venous access", x.central_venous_access, 2),
+        w.step("history of DVT/PE", " + ".join(prior) if prior else "absent", 3 if prior else 0, "points"),
+        finding(w, "family history of thrombosis", x.family_history_of_thrombosis, 3),
+        finding(w, "positive factor V Leiden", x.factor_v_leiden, 3),
+        finding(w, "positive prothrombin 20210A", x.prothrombin_20210a, 3),
+        finding(w, "elevated serum homocysteine", x.elevated_homocysteine, 3),
+        finding(w, "positive lupus anticoagulant", x.lupus_anticoagulant, 3),
+        finding(w, "elevated anticardiolipin antibody", x.anticardiolipin_antibody, 3),
+        finding(w, "heparin-induced thrombocytopenia", x.heparin_induced_thrombocytopenia, 3),
+        finding(w, "other congenital or acquired thrombophilia", x.other_thrombophilia, 3),
+    ]
+    mobility = w.step("mobility", x.mobility.replace("_", " "), MOBILITY_POINTS[x.mobility], "points")
+    if x.bmi is None:
+        w.warn("bmi not given; assumed ≤ 25", "bmi", "assumed_default")
+        bmi = w.step("BMI > 25", "not given: assumed ≤ 25", 0, "points")
+    else:
+        bmi = w.step("BMI > 25", f"BMI {fmt(x.bmi)} kg/m² {'>' if x.bmi > 25 else '≤'} 25", 1 if x.bmi > 25 else 0,
+                     "points")
+    history = [
+        finding(w, "history of inflammatory bowel disease", x.inflammatory_bowel_disease, 1),
+        bmi,
+        finding(w, "acute myocardial infarction", x.acute_myocardial_infarction, 1),
+        finding(w, "COPD", x.copd, 1),
+        finding(w, "present or previous malignancy", x.malignancy, 2),
+    ]
+    female = _female_items(x, w)
+    parts = [age, surgery, *recent, *venous, mobility, *history, *female]
+    total = w.step("total", " + ".join(str(p) for p in parts), sum(parts), "points")
+    w.interpretation = _risk(total)
+    return total
+
+
+def _female_items(x: CapriniInputs, w: Working) -> list[int]:
+    if x.sex != "female":
+        return [w.step("female-only items", "male: not applicable", 0, "points")]
+    items = (("pregnant_or_postpartum", "pregnancy or postpartum"),
+             ("pregnancy_loss_history", "unexplained stillbirth, recurrent abortion or premature birth with "
+                                        "toxaemia or growth restriction"),
+             ("hormonal_therapy", "oral contraceptives or hormone replacement"))
+    points = []
+    for name, what in items:
+        value = getattr(x, name)
+        if value is None:
+            w.warn(f"{name} not given; assumed absent", name, "assumed_default")
+        points.append(finding(w, what, bool(value), 1))
+    return points
+
+
+def _risk(total: int) -> str:
+    """Risk levels of the 2005 score as MDCalc and Pannucci 2017 group them."""
+    if total == 0:
+        return "lowest risk (0 points)"
+    if total <= 2:
+        return "low risk (1-2 points)"
+    if total <= 4:
+        return "moderate risk (3-4 points)"
+    if total <= 8:
+        return "high risk (5-8 points)"
+    return "highest risk (≥ 9 points)"
