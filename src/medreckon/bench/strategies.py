@@ -49,7 +49,7 @@ class PromptStrategy:
                            model_calls=1)
         parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
         trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
-                     served_by=completion.model)
+                     answer_decimals=parsed.decimals, served_by=completion.model)
         if completion.reasoning:
             trace["reasoning"] = completion.reasoning
         return Outcome(

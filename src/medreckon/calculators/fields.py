@@ -131,7 +131,9 @@ class Quantity:
         if not unit:
             return x
         try:
-            return u.convert(x, unit, self.unit, self.analyte)
+            y = u.convert(x, unit, self.unit, self.analyte)
+            # drop conversion noise (100.4 degF -> 38.00000000000001 degC) that could tip a threshold
+            return float(f"{y:.12g}")
         except u.UnitError as exc:
             expected = f"a {self.dimension.replace('_', ' ')} unit such as {', '.join(self.units or (self.unit,))}"
             return _raise(_error(str(exc), expected, exc.suggestion))
