@@ -175,7 +175,7 @@ def test_statuses_from_parsing_are_counted_apart(tmp_path):
     with Store(tmp_path, create=True) as store:
         p = runner.run(store, CASES[:3], Direct(), Replies(replies), settings())
         by_case = {a.case_id: a.outcome for a in store.attempts()}
-        assert by_case["1"].status == "truncated" and by_case["1"].answer is None
+        assert by_case["1"].status == "truncated"  # the parser keeps the answer for audits
         assert by_case["2"].status in ("unparsed", "refused")
         assert by_case["3"].status == "ok"
         assert p.statuses["truncated"] == 1 and p.statuses["ok"] == 1
@@ -270,7 +270,7 @@ def test_one_shot_uses_an_exemplar_of_the_same_calculator():
     ex = Case(id="ex-2", calculator_id=2, calculator_name="Calculator 2", note="Exemplar note.",
               question="Exemplar question?", ground_truth=55.3, lower=None, upper=None,
               output_type="decimal", category="lab", entities={}, dataset="one-shot",
-              dataset_version="v0", metadata={"explanation": "CrCl = (140 - age) x weight / (72 x Cr) = 55.3"})
+              dataset_version="v0", metadata={"ground_truth_explanation": "CrCl = (140 - age) x weight / (72 x Cr) = 55.3"})
     s = OneShotCoT({2: ex})
     m = s.messages(CASES[0])
     assert [x["role"] for x in m] == ["system", "user", "assistant", "user"]

@@ -43,6 +43,8 @@ def test_conception_plus_266_days_is_the_due_date():
 def test_conception_needs_cycle_longer_than_luteal_phase():
     with pytest.raises(CalculatorInputError, match="cycle_length"):
         calculate("conception-date", last_menstrual_period="2024-01-01", cycle_length=14)
+    # 15 days: ovulation on cycle day 1
+    assert calculate("conception-date", last_menstrual_period="2024-01-01", cycle_length=15).value == dt.date(2024, 1, 2)
 
 
 def test_gestational_age():

@@ -69,11 +69,11 @@ def format_answer(answer: Answer, output_type: OutputType) -> Any:
 
 def exemplar_reply(exemplar: Case) -> str:
     """The assistant turn of a one-shot exemplar: its worked explanation and its answer."""
-    explanation = exemplar.metadata.get("explanation")
+    explanation = exemplar.metadata.get("ground_truth_explanation")
     if not explanation:
         raise ValueError(
             f"one-shot exemplar {exemplar.id} ({exemplar.calculator_name}) has no worked "
-            "explanation (Case.metadata['explanation'])"
+            "explanation (Case.metadata['ground_truth_explanation'])"
         )
     return json.dumps(
         {"reasoning": str(explanation).strip(),

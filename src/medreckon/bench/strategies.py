@@ -37,11 +37,15 @@ class PromptStrategy:
     def check(self, cases: list[Case]) -> None:
         """Raise ValueError before a run starts if some case cannot be prompted."""
 
+    def trace_of(self, case: Case) -> dict[str, Any]:
+        """What to record about how the prompt was built, beyond the messages."""
+        return {}
+
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
         from .extract import parse_answer
 
         messages = self.messages(case)
-        trace: dict[str, Any] = {"messages": messages}
+        trace: dict[str, Any] = {"messages": messages, **self.trace_of(case)}
         try:
             completion: Completion = model.chat(messages, **gen)
         except ModelError as exc:
@@ -117,6 +121,11 @@ class OneShotCoT(PromptStrategy):
             raise ValueError(f"one_shot_cot has no exemplar for calculator(s): {', '.join(missing)}")
         for c in cases:
             prompts.exemplar_reply(self.exemplar(c))  # raises if an exemplar has no explanation
+
+    def trace_of(self, case: Case) -> dict[str, Any]:
+        ex = self.exemplar(case)
+        # The one-shot set reuses a test note for one v1.0 row (191): flag it for audits.
+        return {"exemplar": ex.id, "exemplar_is_this_note": ex.note.strip() == case.note.strip()}
 
     def messages(self, case: Case) -> list[dict[str, Any]]:
         ex = self.exemplar(case)

@@ -311,7 +311,7 @@ def _pint_conversion(from_unit: str, to_symbol: str, dimension: str) -> tuple[fl
         q = reg.Quantity(1.0, from_unit)
         base = reg.Quantity(1.0, _PINT_NAMES[dimension])
         factor = q.to(base.units).magnitude / _FACTORS[dimension][to_symbol]
-    except (pint.errors.PintError, AttributeError, TypeError, ValueError, AssertionError) as exc:
+    except Exception as exc:  # pint's parser raises many types (TokenError, KeyError ...)
         raise UnitError(
             f"unknown unit {from_unit!r} for a {dimension.replace('_', ' ')}", f"use one of: {known}"
         ) from exc

@@ -143,7 +143,7 @@ def gestational_age(x: GestationalAgeInputs, w: Working) -> tuple[int, int]:
     days = w.step("days since LMP", f"{x.current_date.isoformat()} − {x.last_menstrual_period.isoformat()}",
                   (x.current_date - x.last_menstrual_period).days, "d")
     weeks, rest = divmod(days, 7)
-    value = w.step("gestational age", f"{days} d = {weeks} × 7 + {rest}", (weeks, rest), "weeks, days")
+    value = w.step("gestational age", f"{days} d = {weeks} × 7 + {rest}", (weeks, rest))
     if weeks < 14:
         w.interpretation = "first trimester (up to 13 weeks 6 days)"
     elif weeks < 28:
