@@ -46,12 +46,17 @@ def test_worked_example_and_survival():
     r = cci(age=72, myocardial_infarction=True, congestive_heart_failure=True, diabetes="end_organ_damage",
             moderate_to_severe_ckd=True, solid_tumor="localized")
     assert r.value == 11
-    survival = 0.983 ** math.exp(0.9 * 11)
-    assert f"{100 * survival:.1f}%" in r.interpretation or f"{round(100 * survival, 1):g}%" in r.interpretation
+    assert 0.983 ** math.exp(0.9 * 11) < 1e-100
+    assert r.interpretation.endswith("survival < 0.1%")
 
 
-def test_zero_score_survival():
-    assert "98.3%" in cci().interpretation  # 0.983^(e^0) = 0.983
+@pytest.mark.parametrize("total_inputs, shown", [
+    ({}, "98.3%"),  # 0.983^(e^0) = 0.983
+    ({"dementia": True}, "95.9%"),  # 0.983^(e^0.9) = 0.983^2.4596 = 0.9587
+    ({"age": 70}, "77.5%"),  # 0.983^(e^2.7) = 0.983^14.880 = 0.7748
+])
+def test_survival(total_inputs, shown):
+    assert cci(**total_inputs).interpretation.endswith(f"survival {shown}")
 
 
 def test_unknown_grade_is_an_error():

@@ -82,7 +82,7 @@ def calc_show(calculator: str) -> None:
         elif s.kind == "choice":
             kind = "one of: " + ", ".join(map(str, s.choices))
         else:
-            kind = s.kind
+            kind = s.kind + (f"; must be {s.bounds}" if s.bounds else "")
         need = "required" if s.required else f"default {s.default!r}" + (" (option)" if s.option else "")
         click.echo(f"  {s.name}: {kind} [{need}]")
         if s.description:
@@ -115,6 +115,8 @@ def calc_run(calculator: str, assignments: tuple[str, ...], as_json: bool) -> No
         click.echo(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
         return
     unit = f" {result.unit}" if result.unit else ""
+    if result.unit == "points" and result.rounded == 1:
+        unit = " point"
     click.echo(f"{c.name}: {_show(result.rounded)}{unit}")
     if result.interpretation:
         click.echo(f"  {result.interpretation}")
@@ -183,7 +185,7 @@ def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> No
 
 
 from .bench.cli import bench as _bench_group  # noqa: E402
-from .bench.cli import data as _data_group
+from .bench.cli import data as _data_group  # noqa: E402
 
 main.add_command(_bench_group)
 main.add_command(_data_group)

@@ -43,15 +43,22 @@ def _rows(store) -> list[tuple[Any, Any]]:
 
 
 def _rule_option(f):
+    f = click.option("--percent", type=click.FloatRange(min=0, min_open=True), default=None,
+                     help="Tolerance of the relative rule in % (default 1).")(f)
     return click.option("--rule", default="medcalc_bench", show_default=True,
                         help="Scoring rule: medcalc_bench, mdcalc_precision, relative or exact.")(f)
 
 
-def _check_rule(rule: str) -> None:
-    from .scoring import RULES
+def _rule_params(rule: str, percent: float | None) -> dict[str, Any]:
+    """The scoring rule's parameters from the options; exits 2 on an unknown rule."""
+    from .scoring import check_rule
 
-    if rule not in RULES:
-        _fail(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
+    params = {} if percent is None else {"percent": percent}
+    try:
+        check_rule(rule, params)
+    except ValueError as exc:
+        _fail(str(exc))
+    return params
 
 
 @click.group()
@@ -203,11 +210,11 @@ class _Reporter:
 @_rule_option
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
               help="Also write a self-contained HTML report here.")
-def bench_report(run_dir: str, rule: str, html_out: str | None) -> None:
+def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str | None) -> None:
     """Accuracy with Wilson 95% intervals and status counts, overall and per category/calculator."""
     from . import report
 
-    _check_rule(rule)
+    params = _rule_params(rule, percent)
     store = _open_run(run_dir)
     rows = _rows(store)
     n_cases = len(store.cases())
@@ -215,7 +222,7 @@ def bench_report(run_dir: str, rule: str, html_out: str | None) -> None:
     store.close()
     if not rows:
         _fail(f"{run_dir} has no attempts yet")
-    summary = report.summarise(rows, rule=rule)
+    summary = report.summarise(rows, rule=rule, **params)
     header = (f"run {run_dir}: model {config.get('model')} · strategy {config.get('strategy')} "
               f"({config.get('strategy_version')}) · rule {rule}")
     attempted = len({c.id for c, _ in rows})
@@ -232,21 +239,22 @@ def bench_report(run_dir: str, rule: str, html_out: str | None) -> None:
 @click.argument("run_a", type=click.Path(file_okay=False))
 @click.argument("run_b", type=click.Path(file_okay=False))
 @_rule_option
-def bench_compare(run_a: str, run_b: str, rule: str) -> None:
+def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> None:
     """Paired accuracy difference on the cases both runs share, with an exact McNemar test."""
     from . import report
 
-    _check_rule(rule)
+    params = _rule_params(rule, percent)
     rows = []
     for run_dir in (run_a, run_b):
         store = _open_run(run_dir)
         rows.append(_rows(store))
         store.close()
     try:
-        comparison = report.compare(rows[0], rows[1], rule)
+        comparison = report.compare(rows[0], rows[1], rule, **params)
     except ValueError as exc:
         _fail(str(exc))
-    click.echo(report.render_comparison_text(comparison))
+    click.echo(f"A = {run_a}\nB = {run_b}")
+    click.echo(report.render_comparison_text(comparison, names=("A", "B")))
 
 
 @bench.command("export")
@@ -254,11 +262,11 @@ def bench_compare(run_a: str, run_b: str, rule: str) -> None:
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Output JSONL (default: <RUN>/medcalc_bench_<rule>.jsonl).")
 @_rule_option
-def bench_export(run_dir: str, out: str | None, rule: str) -> None:
+def bench_export(run_dir: str, out: str | None, rule: str, percent: float | None) -> None:
     """Write the run as JSONL with MedCalc-Bench's output fields ("Row Number", "Result", ...)."""
     from . import interchange
 
-    _check_rule(rule)
+    params = _rule_params(rule, percent)
     store = _open_run(run_dir)
     cases = store.cases()
     rows = [(cases[a.case_id], a) for a in store.attempts() if a.case_id in cases]
@@ -266,7 +274,10 @@ def bench_export(run_dir: str, out: str | None, rule: str) -> None:
     if not rows:
         _fail(f"{run_dir} has no attempts yet")
     path = Path(out) if out else Path(run_dir) / f"medcalc_bench_{rule}.jsonl"
-    interchange.export_jsonl(rows, path, rule)
+    try:
+        interchange.export_jsonl(rows, path, rule, **params)
+    except (ValueError, OSError) as exc:
+        _fail(str(exc))
     click.echo(f"wrote {len(rows)} rows to {path}")
 
 

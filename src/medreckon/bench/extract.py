@@ -26,8 +26,9 @@ The cascade (the first step that finds something decides):
 9. ``refusal``: no value, but words of refusal ("I cannot calculate …") -> refused.
 10. ``none`` -> unparsed.
 
-Finish reason ``length`` makes the status ``truncated`` whatever the cascade found (the answer
-is kept for audits; scoring never counts it); ``content_filter`` makes it ``refused``.
+Finish reason ``length`` makes the status ``truncated`` whatever the cascade found; an answer
+the model stated (steps 2–6) is kept for audits (scoring never counts it), a value picked out of
+cut-off prose (steps 7–8) is dropped. ``content_filter`` without an answer makes it ``refused``.
 
 Reading a value from an answer string (`read_value`): where the string holds several values,
 the last one that follows a cue ("=", ":", "is", "equals", "≈", "approximately" …) wins, else
@@ -36,7 +37,7 @@ the first; parenthetical asides are dropped for numbers ("25.2 (normal 18.5–24
   "−3" (Unicode minus) is -3; "1.2e3"; glued units ("70kg") are fine. Not values: digits glued
   to letters ("CO2", "CHA2DS2-VASc", "m2"), powers ("10^9", "10⁹"), denominators
   ("mL/min/1.73 m²") and hyphenated compounds ("10-year risk"). For integer output a whole
-  number is an `int`; "4.5" stays a float (the rules decide). Number words "zero"…"twenty" are
+  number ("4", "4.0") is an `int`; "4.5" stays a float (the rules decide). Number words "zero"…"twenty" are
   read when no digits are present.
 - Dates: MM/DD/YYYY (the dataset's form; M/D, "-" and "." separators too), ISO YYYY-MM-DD,
   "March 5, 2021", "5 March 2021". A slash date whose first part exceeds 12 is read DD/MM/YYYY
@@ -150,8 +151,8 @@ def _number(d: Decimal, output_type: str) -> tuple[float | int, int] | None:
     if not d.is_finite():
         return None
     decimals = _decimals_of(d)
-    if output_type == "integer" and d == d.to_integral_value() and decimals == 0:
-        return int(d), 0
+    if output_type == "integer" and d == d.to_integral_value():
+        return int(d), decimals
     value = float(d)
     if value != value or value in (float("inf"), float("-inf")):
         return None
@@ -352,6 +353,7 @@ _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\})*)\}")
 _ANSWER_PHRASE = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=|-)\s*[:=]?\s*(.+)", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*#(\"'])|\n+")
 _JSON = json.JSONDecoder(parse_float=Decimal, strict=False)
+_GUESSES = ("bare", "last_sentence")
 
 
 def _strip_reasoning(text: str) -> tuple[str, str | None]:
@@ -524,6 +526,8 @@ def parse_answer(text: str, output_type: str, finish_reason: str | None = None) 
              decimals: int | None = None) -> Parsed:
         if finish_reason == "length":
             status = "truncated"
+            if method in _GUESSES:  # a value picked out of cut-off prose is not the model's answer
+                answer = None
         elif finish_reason == "content_filter" and status != "ok":
             status, method = "refused", "content_filter"
         return Parsed(answer, status, explanation, method, decimals if answer is not None else None)

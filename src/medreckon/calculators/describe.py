@@ -53,6 +53,17 @@ def _bounds(qty: Quantity) -> str | None:
     return ", ".join(parts) or None
 
 
+def _plain_bounds(meta: list[Any]) -> str | None:
+    """Bounds of a plain number field (annotated_types Gt/Ge/Lt/Le in its metadata)."""
+    parts = []
+    for m in meta:
+        for key, sym in (("gt", ">"), ("ge", "≥"), ("lt", "<"), ("le", "≤")):
+            v = getattr(m, key, None)
+            if isinstance(v, int | float):
+                parts.append(f"{sym} {v:g}")
+    return ", ".join(parts) or None
+
+
 def describe_inputs(calc: Calculator) -> list[InputSpec]:
     specs = []
     for name, f in calc.inputs.model_fields.items():
@@ -74,10 +85,9 @@ def describe_inputs(calc: Calculator) -> list[InputSpec]:
             specs.append(InputSpec(kind="boolean", **common))
         elif base is dt.date:
             specs.append(InputSpec(kind="date", **common))
-        elif base is int:
-            specs.append(InputSpec(kind="integer", **common))
-        elif base is float:
-            specs.append(InputSpec(kind="number", **common))
+        elif base in (int, float):
+            kind = "integer" if base is int else "number"
+            specs.append(InputSpec(kind=kind, bounds=_plain_bounds(meta), **common))
         else:
             specs.append(InputSpec(kind="text", **common))
     return specs

@@ -12,7 +12,7 @@ _QUANTA = {d: Decimal(1).scaleb(-d) for d in range(0, 10)}
 
 def round_half_away(value: float, decimals: int = 0) -> float:
     """Round half away from zero to `decimals` places (ROUND_HALF_UP in Decimal is away from zero)."""
-    if value != value or value in (float("inf"), float("-inf")):
+    if value != value or abs(value) >= 1e15:  # nan, inf, or beyond float's decimal digits
         return value
     scaled = abs(value) * _SCALES[decimals] + 0.5
     floor = math.floor(scaled)

@@ -98,6 +98,8 @@ def load_suspects(calc: Calculator) -> dict[int, dict[str, Any]]:
 
 
 def _same(calc: Calculator, documented: Any, ours: str) -> bool:
+    if str(documented).startswith("error"):  # a documented refusal: the wording may change
+        return ours.startswith("error")
     if calc.output.type == "decimal" and not str(documented).startswith("error"):
         try:
             a, b = float(documented), float(ours)

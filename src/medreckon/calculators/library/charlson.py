@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import Field
 
 from ..fields import Age, Finding, Inputs, choice
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..spec import MedCalcBench, Output, Reference, Working, calculator
 from .apache_ii import banded, finding
 
 LiverDisease = choice(
@@ -195,5 +195,7 @@ def charlson(x: CharlsonInputs, w: Working) -> int:
     total = w.step("total", " + ".join(str(p) for p in parts), sum(parts), "points")
     survival = w.step("estimated 10-year survival", f"0.983^(e^(0.9 × {total}))",
                       0.983 ** math.exp(0.9 * total), "1")
-    w.interpretation = f"CCI {total}: estimated 10-year survival {fmt(100 * survival, 1)}%"
+    percent = 100 * survival
+    shown = f"{percent:.1f}%" if percent >= 0.05 else "< 0.1%"
+    w.interpretation = f"CCI {total}: estimated 10-year survival {shown}"
     return total
