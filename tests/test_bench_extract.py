@@ -287,3 +287,25 @@ def test_every_formatted_date_reads_back(d):
 @given(st.integers(0, 45), st.integers(0, 6))
 def test_every_formatted_gestational_age_reads_back(w, d):
     assert parse_answer(format_answer((w, d), "gestational_age"), "gestational_age").answer == (w, d)
+
+
+# --- Robustness: any text, degenerate outputs -------------------------------------------------
+
+@given(st.text(max_size=400), st.sampled_from(["decimal", "integer", "date", "gestational_age"]),
+       st.sampled_from([None, "stop", "length", "content_filter"]))
+def test_any_text_gives_a_status_never_an_exception(text, output_type, finish):
+    p = parse_answer(text, output_type, finish)
+    assert p.status in ("ok", "unparsed", "truncated", "refused")
+    assert (p.answer is not None) == (p.status == "ok") or p.status == "truncated"
+
+
+@pytest.mark.parametrize("text", [
+    "{" * 50_000, "{'a': " * 20_000, '{"a": [' * 20_000 + "x", "<think>" * 10_000, "\\boxed{" * 20_000,
+    "1," * 30_000, "(" * 30_000 + "5",
+])
+def test_degenerate_long_outputs_finish_quickly(text):
+    import time
+
+    start = time.perf_counter()
+    parse_answer(text, "decimal")
+    assert time.perf_counter() - start < 3.0  # was minutes (quadratic scans) before the bounds

@@ -37,10 +37,7 @@ import json
 import os
 import random
 import re
-import socket
 import tempfile
-import urllib.error
-import urllib.request
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -477,6 +474,8 @@ def load_one_shot(path: str | os.PathLike[str] | None = None) -> dict[int, Case]
 
 def _download(url: str, dest: Path, timeout: float) -> str:
     """Download to a temporary file beside `dest`; returns its sha256 (file left as dest.part)."""
+    import urllib.request
+
     part = dest.with_name(dest.name + ".part")
     h = hashlib.sha256()
     request = urllib.request.Request(url, headers={"User-Agent": "medreckon"})
@@ -488,6 +487,9 @@ def _download(url: str, dest: Path, timeout: float) -> str:
 
 
 def _why(exc: BaseException) -> str:
+    import socket
+    import urllib.error
+
     reason = getattr(exc, "reason", exc)
     if isinstance(reason, socket.gaierror):
         return "no network (the host name cannot be resolved)"
@@ -521,7 +523,7 @@ def fetch(name: str, cache_dir: str | os.PathLike[str] | None = None, *,
     for url in urls or info.urls:
         try:
             digest = _download(url, dest, timeout)
-        except (urllib.error.URLError, OSError, ValueError) as exc:
+        except (OSError, ValueError) as exc:  # URLError and HTTPError are OSErrors
             problems.append(f"{url}: {_why(exc)}")
             dest.with_name(dest.name + ".part").unlink(missing_ok=True)
             continue

@@ -5,7 +5,8 @@ method, decimals)`. The status is kept apart from correctness: `ok` (an answer w
 `unparsed` (no answer could be read), `truncated` (the model hit its token limit), `refused`
 (the model declined). `method` names the step of the cascade that decided, for audits.
 
-The cascade (the first step that finds something decides):
+The cascade (the first step that finds something decides; long degenerate outputs are bounded,
+so no text makes it hang):
 
 0. ``empty``: nothing but white space -> unparsed.
 1. Reasoning blocks are removed first: ``<think>…</think>`` (also ``<thinking>``,
@@ -37,8 +38,8 @@ the first; parenthetical asides are dropped for numbers ("25.2 (normal 18.5–24
   "−3" (Unicode minus) is -3; "1.2e3"; glued units ("70kg") are fine. Not values: digits glued
   to letters ("CO2", "CHA2DS2-VASc", "m2"), powers ("10^9", "10⁹"), denominators
   ("mL/min/1.73 m²") and hyphenated compounds ("10-year risk"). For integer output a whole
-  number ("4", "4.0") is an `int`; "4.5" stays a float (the rules decide). Number words "zero"…"twenty" are
-  read when no digits are present.
+  number ("4", "4.0") is an `int`; "4.5" stays a float (the rules decide). Number words
+  "zero"…"twenty" are read when no digits are present.
 - Dates: MM/DD/YYYY (the dataset's form; M/D, "-" and "." separators too), ISO YYYY-MM-DD,
   "March 5, 2021", "5 March 2021". A slash date whose first part exceeds 12 is read DD/MM/YYYY
   (it cannot be a month).
@@ -341,7 +342,6 @@ def is_refusal(text: str) -> bool:
 # --------------------------------------------------------------------------------------------
 
 _THINK_TAGS = ("think", "thinking", "reasoning")
-_THINK_BLOCK = re.compile(r"<(think|thinking|reasoning)>(.*?)</\1>", re.S | re.I)
 _ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "final answer", "result", "value",
                 "calculated_value", "output", "total_score", "score")
 _EXPLANATION_KEYS = ("step_by_step_thinking", "explanation", "reasoning", "thinking", "thoughts",
@@ -357,26 +357,33 @@ _GUESSES = ("bare", "last_sentence")
 
 
 def _strip_reasoning(text: str) -> tuple[str, str | None]:
-    """(visible text, reasoning text or None)."""
+    """(visible text, reasoning text or None); linear in the text's length."""
     reasoning: list[str] = []
-
-    def keep(m: re.Match[str]) -> str:
-        reasoning.append(m.group(2).strip())
-        return "\n"
-
-    visible = _THINK_BLOCK.sub(keep, text)
-    lowered = visible.lower()
+    visible = text
     for tag in _THINK_TAGS:
-        close = lowered.rfind(f"</{tag}>")
-        if close != -1:  # the block was opened by the prompt's template
-            reasoning.insert(0, visible[:close].strip())
-            visible = visible[close + len(tag) + 3:]
+        opening, closing = f"<{tag}>", f"</{tag}>"
+        lowered = visible.lower()
+        first_open = lowered.find(opening)
+        close = lowered.rfind(closing, 0, first_open if first_open != -1 else len(lowered))
+        if close != -1:
+            # Closing tags before any opening one: the prompt's template opened the block.
+            reasoning.append(visible[:close].strip())
+            visible = visible[close + len(closing):]
             lowered = visible.lower()
-        opened = lowered.find(f"<{tag}>")
-        if opened != -1:  # never closed
-            reasoning.append(visible[opened + len(tag) + 2:].strip())
-            visible = visible[:opened]
-            lowered = visible.lower()
+        kept: list[str] = []
+        pos = 0
+        while (start := lowered.find(opening, pos)) != -1:
+            kept.append(visible[pos:start])
+            end = lowered.find(closing, start + len(opening))
+            if end == -1:  # never closed: the rest is reasoning
+                reasoning.append(visible[start + len(opening):].strip())
+                pos = len(visible)
+                break
+            reasoning.append(visible[start + len(opening):end].strip())
+            kept.append("\n")
+            pos = end + len(closing)
+        kept.append(visible[pos:])
+        visible = "".join(kept)
     return visible.strip(), ("\n\n".join(r for r in reasoning if r) or None)
 
 
@@ -404,29 +411,38 @@ def _answer_in(obj: dict[str, Any]) -> tuple[bool, Any, Any]:
     return False, None, explanation
 
 
-def _objects(text: str, load: Callable[[str, int], tuple[Any, int] | None]) -> list[dict[str, Any]]:
-    found: list[tuple[int, dict[str, Any]]] = []
-    pos = text.find("{")
-    while pos != -1:
-        got = load(text, pos)
+_JSON_START = re.compile(r'\{\s*["}]')
+_PYTHON_START = re.compile(r"\{\s*'")
+_MAX_FAILED_STARTS = 200  # bounds the work on long degenerate outputs ("{{{{…")
+_MAX_OBJECT_CHARS = 20_000
+
+
+def _objects(text: str, start: re.Pattern[str], load: Callable[[str, int], tuple[Any, int] | None]) -> list[dict[str, Any]]:
+    """Dicts found left to right from each plausible opening brace, skipping what one covers."""
+    found: list[dict[str, Any]] = []
+    failures, pos = 0, 0
+    while failures < _MAX_FAILED_STARTS and (m := start.search(text, pos)):
+        got = load(text, m.start())
         if got is not None and isinstance(got[0], dict):
-            found.append((pos, got[0]))
-            pos = text.find("{", got[1])
+            found.append(got[0])
+            pos = got[1]
         else:
-            pos = text.find("{", pos + 1)
-    return [obj for _, obj in found]
+            failures += 1
+            pos = m.start() + 1
+    return found
 
 
 def _load_json(text: str, pos: int) -> tuple[Any, int] | None:
     try:
         return _JSON.raw_decode(text, pos)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
 
 
 def _balanced_end(text: str, pos: int) -> int | None:
     depth, quote, i = 0, "", pos
-    while i < len(text):
+    stop = min(len(text), pos + _MAX_OBJECT_CHARS)
+    while i < stop:
         ch = text[i]
         if quote:
             if ch == "\\":
@@ -447,7 +463,7 @@ def _balanced_end(text: str, pos: int) -> int | None:
 
 def _load_python(text: str, pos: int) -> tuple[Any, int] | None:
     end = _balanced_end(text, pos)
-    if end is None or end - pos > 100_000:
+    if end is None:
         return None
     try:
         return ast.literal_eval(text[pos:end]), end
@@ -473,8 +489,8 @@ def _decide(value: Any, output_type: str) -> tuple[Answer | None, Status, int | 
 
 
 def _structured(visible: str, output_type: str) -> tuple[str, Answer | None, Status, int | None, str | None] | None:
-    for method, load in (("json", _load_json), ("python_dict", _load_python)):
-        hits = [o for o in _objects(visible, load) if _answer_in(o)[0]]
+    for method, start, load in (("json", _JSON_START, _load_json), ("python_dict", _PYTHON_START, _load_python)):
+        hits = [o for o in _objects(visible, start, load) if _answer_in(o)[0]]
         if hits:
             _, value, explanation = _answer_in(hits[-1])
             answer, status, decimals = _decide(value, output_type)

@@ -22,12 +22,13 @@ SYSTEM = (
     "when the note gives a value in another unit than the calculation needs, convert it first."
 )
 
-# How the answer value should look inside the JSON, by the case's output type.
+# How the answer value should look inside the JSON, by the case's output type. No example
+# values: small models copy an example number instead of computing.
 ANSWER_FORMATS: dict[OutputType, str] = {
-    "decimal": "a number without units, e.g. 42.7",
-    "integer": "a whole number without units, e.g. 3",
-    "date": 'a date as a string "MM/DD/YYYY", e.g. "07/04/2021"',
-    "gestational_age": 'a string "W weeks, D days", e.g. "12 weeks, 3 days"',
+    "decimal": "the number, without units",
+    "integer": "the whole number, without units",
+    "date": 'the date as a string "MM/DD/YYYY"',
+    "gestational_age": 'a string "<weeks> weeks, <days> days"',
 }
 
 DIRECT_INSTRUCTION = (

@@ -305,8 +305,6 @@ def _pint_conversion(from_unit: str, to_symbol: str, dimension: str) -> tuple[fl
             f"unknown unit {from_unit!r} for a {dimension.replace('_', ' ')}", f"use one of: {known}"
         )
     try:
-        import pint
-
         reg = _pint_registry()
         q = reg.Quantity(1.0, from_unit)
         base = reg.Quantity(1.0, _PINT_NAMES[dimension])
