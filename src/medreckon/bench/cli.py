@@ -358,7 +358,7 @@ def data_model(name: str, directory: str | None) -> None:
     try:
         info = embedded.describe(name)
         path = embedded.ensure_model(name, Path(directory) if directory else None)
-    except embedded.EmbeddedModelError as exc:
+    except (embedded.EmbeddedModelError, OSError) as exc:
         _fail(str(exc))
     click.echo(f"{info['title']}: {path}")
     click.echo(f"  {info['size']:,} bytes, sha256 {info['sha256']} (verified)")

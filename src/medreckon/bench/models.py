@@ -87,7 +87,7 @@ def connect(
     max_retries: int = 3,
     concurrency: int = 4,
     backoff_s: float = 1.0,
-    n_ctx: int = 4096,
+    n_ctx: int = 8192,
     n_threads: int | None = None,
 ) -> ModelClient:
     """A ModelClient for a model string; raises ModelConfigError (clear message) when it cannot."""
@@ -125,6 +125,10 @@ def connect(
             path = embedded.ensure_model(spec.model)
         except embedded.EmbeddedModelError as exc:
             raise ModelConfigError(str(exc)) from None
+        except OSError as exc:
+            raise ModelConfigError(
+                f"cannot assemble {string} in {embedded.cache_dir()}: {exc}; set MEDRECKON_CACHE "
+                "to a writable folder") from None
         return LlamaCppClient(spec, path, n_ctx=n_ctx, n_threads=n_threads, timeout=timeout)
     path = Path(spec.model).expanduser()
     if not path.is_file():
@@ -313,7 +317,7 @@ class LlamaCppClient:
 
     max_concurrency = 1  # one model, both cores: parallel requests would only queue
 
-    def __init__(self, spec: ModelSpec, path: Path, *, n_ctx: int = 4096,
+    def __init__(self, spec: ModelSpec, path: Path, *, n_ctx: int = 8192,
                  n_threads: int | None = None, timeout: float = 300.0):
         self.name = spec.string
         self.spec = spec

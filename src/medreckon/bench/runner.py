@@ -201,6 +201,14 @@ def run(
                        strategy_version=strategy.version, model=settings.model, epoch=epoch,
                        outcome=outcome, created_at=_now())
 
+    def commit(result: Attempt) -> None:
+        store.put_attempt(result, replace_error=retry_errors)
+        progress.done += 1
+        status = result.outcome.status
+        progress.statuses[status] = progress.statuses.get(status, 0) + 1
+        if on_progress:
+            on_progress(progress, result)
+
     pending = iter(todo)
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="medreckon-bench") as pool:
         running: set[Future[Attempt]] = set()
@@ -211,19 +219,24 @@ def run(
                     break
             while running:
                 finished, running = wait(running, return_when=FIRST_COMPLETED)
+                interrupt: BaseException | None = None
                 for fut in finished:
-                    result = fut.result()
-                    store.put_attempt(result, replace_error=retry_errors)
-                    progress.done += 1
-                    progress.statuses[result.outcome.status] = progress.statuses.get(result.outcome.status, 0) + 1
-                    if on_progress:
-                        on_progress(progress, result)
-                    nxt = next(pending, None)
-                    if nxt is not None:
+                    exc = fut.exception()  # only BaseException (an interrupt) gets here
+                    if exc is not None:
+                        interrupt = interrupt or exc
+                        continue
+                    commit(fut.result())
+                    if interrupt is None and (nxt := next(pending, None)) is not None:
                         running.add(pool.submit(attempt, *nxt))
+                if interrupt is not None:
+                    raise interrupt
         except BaseException:
             for fut in running:
                 fut.cancel()
+            # what finished beside the interrupt is kept: nothing done is lost
+            for fut in running:
+                if fut.done() and not fut.cancelled() and fut.exception() is None:
+                    commit(fut.result())
             pool.shutdown(wait=False, cancel_futures=True)
             raise
     return progress

@@ -155,6 +155,7 @@ class Calculator:
     description: str = ""
     formula: str = ""  # the formula or criteria, as text for docs, CLI and retrieval cards
     medcalc_bench: MedCalcBench | None = None
+    example: Mapping[str, Any] | None = None  # inputs of the docs' worked example; None: generated
     _defaults: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:

@@ -1,0 +1,604 @@
+"""The REST server (FastAPI + uvicorn), generated from the calculator declarations.
+
+    GET  /health                  liveness, calculator count, version
+    GET  /calculators             search by text (`q`), filter by `specialty` / `kind`
+    GET  /calculators/{id}        inputs (units, bounds, choices), formula, output, references
+    POST /calculators/{id}        inputs as JSON -> Result (value, rounded, steps, warnings, inputs)
+    GET  /openapi.json            one request schema per calculator, read from its inputs model
+
+Secure by default: binds loopback; a non-loopback host needs an API token, and with a token every
+request except /health needs `Authorization: Bearer <token>` (compared in constant time).
+Request bodies are limited (64 KiB by default, 413 beyond), there is no CORS unless origins are
+given, and every request is logged as one JSON line. Errors are JSON objects with an `error`
+code; bad inputs are 422 with the same issues the LLM tools return (field, value, expected,
+allowed values, did you mean). Never a traceback.
+
+The hot path avoids FastAPI's per-request body validation and response serialisation: the
+calculator's own pydantic model validates the body (it is the schema OpenAPI documents), and
+orjson writes the response.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gc
+import hmac
+import ipaddress
+import json
+import logging
+import os
+import sys
+import time
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from functools import cache
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import Response
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
+
+from ..calculators.registry import all_calculators, get
+from ..calculators.spec import Calculator, Result
+from ..errors import CalculatorInputError, InputIssue
+from . import tools
+
+try:  # the serve extra installs orjson; the stdlib is the fallback
+    import orjson
+
+    def _dumps(obj: Any) -> bytes:
+        return orjson.dumps(obj)
+except ImportError:  # pragma: no cover
+    def _dumps(obj: Any) -> bytes:
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
+
+    def _loads(data: bytes) -> Any:
+        return json.loads(data)
+else:
+    _loads = orjson.loads
+
+DEFAULT_MAX_BODY = 64 * 1024
+TOKEN_ENV = "MEDRECKON_API_TOKEN"
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+# ---------------------------------------------------------------- documented shapes
+
+
+class Issue(BaseModel):
+    field: str
+    path: list[str | int] = []
+    kind: str
+    value: Any = None
+    expected: str
+    suggestion: str | None = None
+    type: str | None = None
+    unit: str | None = None
+    units: list[str] | None = None
+    range: str | None = None
+    allowed: list[Any] | None = None
+    did_you_mean: Any = None
+    default: Any = None
+
+
+class ErrorBody(BaseModel):
+    """Every error response: an `error` code, a one-paragraph message and, for bad input, issues."""
+
+    error: str = Field(description="invalid_input | unknown_calculator | not_found | method_not_allowed | "
+                                   "unauthorized | request_too_large | internal_error")
+    calculator: str | None = None
+    message: str
+    issues: list[Issue] = []
+    hint: str | None = None
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+    calculators: int
+    version: str
+
+
+class CalculatorSummary(BaseModel):
+    id: str
+    tool: str
+    name: str
+    kind: str
+    specialty: str
+    description: str
+    output_unit: str | None
+    score: float | None = None
+
+
+class CalculatorList(BaseModel):
+    count: int
+    calculators: list[CalculatorSummary]
+
+
+class CalculatorDescription(BaseModel):
+    id: str
+    tool: str
+    name: str
+    kind: str
+    specialty: str
+    description: str
+    output_unit: str | None
+    aliases: list[str]
+    version: str
+    medcalc_bench_id: int | None
+    formula: str
+    output: dict[str, Any]
+    parameters: dict[str, Any] = Field(description="The LLM tool schema of the inputs (OpenAI function calling).")
+    request_schema: dict[str, Any] = Field(description="JSON schema of the POST body (the inputs model).")
+    inputs: list[dict[str, Any]]
+    references: list[dict[str, Any]]
+
+
+# ---------------------------------------------------------------- responses and errors
+
+
+def _json(obj: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(_dumps(obj), status_code=status, media_type="application/json", headers=headers)
+
+
+def _error(status: int, code: str, message: str, *, issues: list[dict[str, Any]] | None = None,
+           headers: dict[str, str] | None = None) -> Response:
+    return _json({"error": code, "calculator": None, "message": message, "issues": issues or [], "hint": None},
+                 status, headers)
+
+
+_ERROR_CODES = {401: "unauthorized", 404: "not_found", 405: "method_not_allowed", 413: "request_too_large"}
+
+
+def _validation_issues(exc: RequestValidationError) -> list[dict[str, Any]]:
+    issues = []
+    for err in exc.errors():
+        loc = [str(p) for p in err.get("loc", ())]
+        where, field = (loc[0], ".".join(loc[1:])) if len(loc) > 1 else ("request", ".".join(loc))
+        issue: dict[str, Any] = {
+            "field": field or where, "path": loc, "kind": "choice" if err["type"] == "literal_error" else "type",
+            "value": tools._jsonable(err.get("input")), "expected": err.get("msg", "a valid value"),
+        }
+        ctx = err.get("ctx") or {}
+        if err["type"] == "literal_error" and isinstance(err.get("input"), str):
+            allowed = _literal_values(ctx.get("expected", ""))
+            issue["allowed"] = allowed
+            close = difflib.get_close_matches(err["input"].lower(), allowed, n=1, cutoff=0.5)
+            if close:
+                issue["did_you_mean"] = close[0]
+        issues.append(issue)
+    return issues
+
+
+def _literal_values(expected: str) -> list[str]:
+    return [p.strip().strip("'") for p in expected.replace(" or ", ", ").split(",") if p.strip()]
+
+
+def _unknown_calculator(name: str) -> Response:
+    body = tools.unknown_calculator_error(name)
+    body["hint"] = "GET /calculators lists them."
+    return _json(body, 404)
+
+
+# ---------------------------------------------------------------- the guard: auth, size, access log
+
+
+class AccessLog:
+    """One JSON line per request, written straight to stderr's file descriptor (a single write
+    each, so lines from several workers do not interleave). The logging module costs several
+    times more per request; set MEDRECKON_SERVE_ACCESS_LOG=0 or --no-access-log to turn it off."""
+
+    def __init__(self, fd: int | None = None):
+        if fd is None:
+            try:
+                fd = sys.stderr.fileno()
+            except (AttributeError, OSError, ValueError):
+                fd = 2
+        self.fd = fd
+
+    def write(self, record: dict[str, Any]) -> None:
+        try:
+            os.write(self.fd, _dumps(record) + b"\n")
+        except OSError:  # a closed or full stderr must not fail the request
+            pass
+
+
+class Guard:
+    """One pure-ASGI layer in front of the app (cheaper than a stack of BaseHTTPMiddleware):
+    bearer-token auth, the request-size limit, and a JSON access-log line per request."""
+
+    def __init__(self, app: ASGIApp, *, token: str | None, max_body: int, access_log: bool,
+                 open_paths: Iterable[str] = ("/health",)):
+        self.app = app
+        self.token = token.encode() if token else None
+        self.max_body = max_body
+        self.open_paths = frozenset(open_paths)
+        self.log = AccessLog() if access_log else None
+        self.fastapi: FastAPI | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        status = 0
+        sent = 0
+
+        async def send_logged(message: Message) -> None:
+            nonlocal status, sent
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body":
+                sent += len(message.get("body", b""))
+            await send(message)
+
+        try:
+            await self._handle(scope, receive, send_logged)
+        finally:
+            if self.log is not None:
+                client = scope.get("client")
+                self.log.write({
+                    "ts": round(time.time(), 3), "client": client[0] if client else None,
+                    "method": scope["method"], "path": scope["path"], "status": status,
+                    "bytes": sent, "ms": round((time.perf_counter() - start) * 1000, 3),
+                })
+
+    async def _handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = scope["headers"]
+        if self.token is not None and scope["path"] not in self.open_paths:
+            given = b""
+            for k, v in headers:
+                if k == b"authorization":
+                    given = v
+                    break
+            scheme, _, credential = given.partition(b" ")
+            if scheme.lower() != b"bearer" or not hmac.compare_digest(credential.strip(), self.token):
+                await _error(401, "unauthorized", "a valid 'Authorization: Bearer <token>' header is required",
+                             headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
+                return
+        length = None
+        chunked = False
+        for k, v in headers:
+            if k == b"content-length":
+                try:
+                    length = int(v)
+                except ValueError:
+                    length = -1
+            elif k == b"transfer-encoding":
+                chunked = True
+        if length is not None and (length < 0 or length > self.max_body):
+            await self._too_large(scope, receive, send)
+            return
+        if length is None and not chunked:
+            await self.app(scope, receive, send)
+            return
+        # read the body here, bounded, and replay it to the app
+        chunks, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.max_body:
+                await self._too_large(scope, receive, send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await _error(413, "request_too_large", f"the request body is limited to {self.max_body} bytes",
+                     headers={"Connection": "close"})(scope, receive, send)
+
+
+# ---------------------------------------------------------------- the app
+
+
+@cache
+def _description_bytes(calc_id: str) -> bytes:
+    calc = get(calc_id)
+    d = tools.describe_calculator(calc)
+    d["request_schema"] = calc.inputs.model_json_schema()
+    return _dumps(d)
+
+
+def _schema_name(calc: Calculator) -> str:
+    return calc.inputs.__name__
+
+
+def compute_payload(calc: Calculator, body: bytes) -> tuple[int, bytes]:
+    """(status, JSON bytes) of a POST body sent to a calculator: 200 and the Result, or 422 and
+    the structured error. The one implementation behind both the fast path and the FastAPI route."""
+    try:
+        if not body.strip():
+            raise ValueError("the body is empty; send {} to take every default")
+        data = _loads(body)
+    except ValueError as exc:
+        issue = InputIssue("body", tools._clip(body), "a JSON object of input names to values",
+                           f"the JSON does not parse: {exc}", "type")
+        return 422, _dumps(tools.error_object(CalculatorInputError(calc.id, [issue]), calc))
+    if not isinstance(data, dict):
+        issue = InputIssue("body", data, "a JSON object of input names to values", None, "type")
+        return 422, _dumps(tools.error_object(CalculatorInputError(calc.id, [issue]), calc))
+    try:
+        result: Result = calc.calculate(tools.parse_arguments(calc, data))
+    except CalculatorInputError as exc:
+        return 422, _dumps(tools.error_object(exc, calc))
+    return 200, _dumps(result.to_dict())
+
+
+async def _compute(calc: Calculator, request: Request) -> Response:
+    status, payload = compute_payload(calc, await request.body())
+    return Response(payload, status_code=status, media_type="application/json")
+
+
+_JSON_HEADERS = [(b"content-type", b"application/json")]
+
+
+class FastPath:
+    """Serves `POST /calculators/{id}` without FastAPI's per-request routing and dependency
+    solving (about two thirds of the server's time per request); everything else, and any id
+    it does not know, goes on to the FastAPI app, which documents this route and behaves the same."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+        self.calculators: dict[str, Calculator] = {}
+        for calc in all_calculators():
+            self.calculators[calc.id] = calc
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope["path"] if scope["type"] == "http" else ""
+        if scope.get("method") == "POST" and path.startswith("/calculators/"):
+            calc = self.calculators.get(path[13:])
+            if calc is not None:
+                body = b""
+                while True:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        return
+                    body += message.get("body", b"")
+                    if not message.get("more_body", False):
+                        break
+                status, payload = compute_payload(calc, body)
+                await send({"type": "http.response.start", "status": status,
+                            "headers": [*_JSON_HEADERS, (b"content-length", str(len(payload)).encode())]})
+                await send({"type": "http.response.body", "body": payload})
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY,
+               cors_origins: Iterable[str] = (), access_log: bool = True) -> ASGIApp:
+    """The ASGI application. Use `serve()` (or `medreckon serve`) to run it with uvicorn."""
+    from .. import __version__
+
+    calcs = all_calculators()
+    specialties = tuple(sorted({c.specialty for c in calcs}))
+    error_responses: dict[int | str, dict[str, Any]] = {
+        code: {"model": ErrorBody, "description": text}
+        for code, text in ((401, "Missing or wrong bearer token (only when a token is configured)"),
+                           (413, "Request body too large"),
+                           (422, "Invalid input: each issue names the field, the value, what was expected "
+                                 "and, where known, the allowed values and a did-you-mean"))
+    }
+    app = FastAPI(
+        title="medreckon",
+        version=__version__,
+        description="Validated clinical calculators. Each calculator's POST body is generated from its "
+        "inputs model: quantities take a number in the canonical unit, a string with a unit "
+        "(\"106 umol/L\") or {\"value\", \"unit\"}.",
+        docs_url="/docs", redoc_url=None,
+        responses=error_responses,
+    )
+
+    @app.exception_handler(CalculatorInputError)
+    async def _input_error(request: Request, exc: CalculatorInputError) -> Response:
+        return _json(tools.error_object(exc), 422)
+
+    @app.exception_handler(RequestValidationError)
+    async def _request_error(request: Request, exc: RequestValidationError) -> Response:
+        issues = _validation_issues(exc)
+        message = "; ".join(f"{i['field']}: got {i['value']!r}, expected {i['expected']}" for i in issues)
+        return _json({"error": "invalid_input", "calculator": None, "message": message, "issues": issues,
+                      "hint": "Correct the named parameters and send the request again."}, 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        code = _ERROR_CODES.get(exc.status_code, "http_error")
+        return _error(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def _internal_error(request: Request, exc: Exception) -> Response:
+        logging.getLogger("medreckon.rest").exception("unhandled error on %s %s", request.method, request.url.path)
+        return _error(500, "internal_error", "the server failed on this request; it has been logged")
+
+    @app.get("/health", response_model=Health, tags=["meta"])
+    async def health() -> Response:
+        """Liveness: status, number of calculators, version."""
+        return _json({"status": "ok", "calculators": len(calcs), "version": __version__})
+
+    @app.get("/calculators", response_model=CalculatorList, tags=["calculators"],
+             )
+    async def list_calculators(
+        q: str = Query("", max_length=500, description="Words to search for in ids, names and descriptions."),
+        specialty: str = Query(None, description="Only this specialty.",  # type: ignore[assignment]
+                               json_schema_extra={"enum": list(specialties)}),
+        kind: Literal["equation", "score"] = Query(None,  # type: ignore[assignment]
+                                                   description="Only equations or only scores."),
+        limit: int = Query(100, ge=1, le=100, description="At most this many results."),
+    ) -> Response:
+        """Calculators, best match first when `q` is given."""
+        if specialty is not None and specialty not in specialties:
+            issue = InputIssue("specialty", specialty, f"one of {', '.join(specialties)}", None, "choice")
+            body = tools.error_object(CalculatorInputError(None, [issue]))
+            body["issues"][0]["allowed"] = list(specialties)
+            close = difflib.get_close_matches(specialty.lower(), specialties, n=1, cutoff=0.4)
+            if close:
+                body["issues"][0]["did_you_mean"] = close[0]
+            body["hint"] = "Correct the named parameters and send the request again."
+            return _json(body, 422)
+        found = tools.search_calculators(q, specialty=specialty, kind=kind, limit=limit)
+        return _json({"count": len(found), "calculators": found})
+
+    # Serving: two templated routes resolve the id (or alias) with one dict lookup. Documenting:
+    # one GET and one POST operation per calculator, generated from its declaration (below).
+    @app.get("/calculators/{calculator}", include_in_schema=False)
+    async def describe(calculator: str) -> Response:
+        try:
+            calc = get(calculator)
+        except CalculatorInputError:
+            return _unknown_calculator(calculator)
+        return Response(_description_bytes(calc.id), media_type="application/json")
+
+    @app.post("/calculators/{calculator}", include_in_schema=False)
+    async def compute(calculator: str, request: Request) -> Response:
+        try:
+            calc = get(calculator)
+        except CalculatorInputError:
+            return _unknown_calculator(calculator)
+        return await _compute(calc, request)
+
+    @app.exception_handler(405)
+    async def _method_not_allowed(request: Request, exc: Exception) -> Response:
+        allowed = sorted({m for r in app.router.routes if isinstance(r, APIRoute | Route)
+                          and r.path_regex.match(request.url.path) for m in (r.methods or ()) if m != "HEAD"})
+        return _error(405, "method_not_allowed", f"{request.method} is not allowed here",
+                      headers={"Allow": ", ".join(allowed)})
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            from fastapi.openapi.utils import get_openapi
+
+            documented = [*app.routes, *_documented_routes(calcs, error_responses)]
+            spec = get_openapi(title=app.title, version=app.version, description=app.description,
+                               routes=documented, tags=[{"name": "calculators"}, {"name": "compute"}])
+            components = spec.setdefault("components", {}).setdefault("schemas", {})
+            for calc in calcs:
+                schema = calc.inputs.model_json_schema(ref_template="#/components/schemas/{model}")
+                for sub, sub_schema in schema.pop("$defs", {}).items():
+                    components.setdefault(sub, sub_schema)
+                components[_schema_name(calc)] = schema
+            if api_token:
+                components_root = spec["components"]
+                components_root["securitySchemes"] = {"bearer": {"type": "http", "scheme": "bearer"}}
+                spec["security"] = [{"bearer": []}]
+            app.openapi_schema = spec
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+    asgi: ASGIApp = FastPath(app)
+    origins = [o for o in cors_origins if o]
+    if origins:
+        from starlette.middleware.cors import CORSMiddleware
+
+        asgi = CORSMiddleware(asgi, allow_origins=origins, allow_methods=["GET", "POST"],
+                              allow_headers=["Authorization", "Content-Type"])
+    guard = Guard(asgi, token=api_token, max_body=max_body, access_log=access_log)
+    guard.fastapi = app  # for callers that add routes or read the OpenAPI document
+    return guard
+
+
+async def _documented_only() -> None:  # pragma: no cover - never routed
+    raise NotImplementedError
+
+
+def _documented_routes(calcs: Iterable[Calculator], responses: dict[int | str, dict[str, Any]]) -> list[APIRoute]:
+    """For OpenAPI only: per calculator a GET (its description) and a POST whose request body is
+    the calculator's inputs model. They document what the two templated routes serve."""
+    routes = []
+    describe = compute = _documented_only
+    for calc in calcs:
+        text = f"{calc.name}. {calc.description}\n\nFormula: {calc.formula}".strip()
+        routes.append(APIRoute(
+            f"/calculators/{calc.id}", describe, methods=["GET"], tags=["calculators"],
+            operation_id=f"describe_{calc.id.replace('-', '_')}", summary=f"Describe: {calc.name}",
+            description="Inputs (units, bounds, choices, defaults), formula, output and references.",
+            response_model=CalculatorDescription, responses=responses,
+        ))
+        routes.append(APIRoute(
+            f"/calculators/{calc.id}", compute, methods=["POST"], tags=["compute"],
+            operation_id=f"calculate_{calc.id.replace('-', '_')}", summary=calc.name, description=text,
+            response_model=Result, responses=responses,
+            openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": f"#/components/schemas/{_schema_name(calc)}"}}}}},
+        ))
+    return routes
+
+
+# ---------------------------------------------------------------- running it
+
+
+def is_loopback(host: str) -> bool:
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class UnsafeBindError(ValueError):
+    pass
+
+
+def check_bind(host: str, api_token: str | None) -> None:
+    """Refuse a non-loopback host unless an API token is configured."""
+    if not is_loopback(host) and not api_token:
+        raise UnsafeBindError(
+            f"refusing to listen on {host!r} without an API token: set {TOKEN_ENV} or pass --api-token "
+            "(clients then send 'Authorization: Bearer <token>'), or bind 127.0.0.1"
+        )
+
+
+def app_from_env() -> ASGIApp:
+    """Factory for uvicorn workers: the settings travel in MEDRECKON_SERVE_* variables."""
+    app = create_app(
+        api_token=os.environ.get(TOKEN_ENV) or None,
+        max_body=int(os.environ.get("MEDRECKON_SERVE_MAX_BODY", DEFAULT_MAX_BODY)),
+        cors_origins=[o for o in os.environ.get("MEDRECKON_SERVE_CORS", "").split(",") if o],
+        access_log=os.environ.get("MEDRECKON_SERVE_ACCESS_LOG", "1") == "1",
+    )
+    # Move everything loaded so far out of the garbage collector's way: full collections then
+    # scan only per-request objects, which shortens the pauses that set the p99 latency.
+    gc.collect()
+    gc.freeze()
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, *, api_token: str | None = None,
+          max_body: int = DEFAULT_MAX_BODY, cors_origins: Iterable[str] = (), access_log: bool = True,
+          workers: int = 1, log_level: str = "info") -> None:
+    """Run the server with uvicorn (uvloop and httptools when installed)."""
+    import uvicorn
+
+    api_token = api_token or os.environ.get(TOKEN_ENV) or None
+    check_bind(host, api_token)
+    os.environ.update({
+        "MEDRECKON_SERVE_MAX_BODY": str(max_body),
+        "MEDRECKON_SERVE_CORS": ",".join(cors_origins),
+        "MEDRECKON_SERVE_ACCESS_LOG": "1" if access_log else "0",
+    })
+    if api_token:
+        os.environ[TOKEN_ENV] = api_token
+    uvicorn.run("medreckon.interfaces.rest:app_from_env", factory=True, host=host, port=port,
+                workers=workers, access_log=False, log_level=log_level, server_header=False,
+                proxy_headers=False)
