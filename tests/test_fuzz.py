@@ -18,21 +18,43 @@ CALCULATORS = [c.id for c in all_calculators()]
 numbers = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True),
     st.floats(min_value=-1e6, max_value=1e6),
-    st.integers(min_value=-10**6, max_value=10**6),
+    st.integers(min_value=-(10**6), max_value=10**6),
 )
 
 
 def value_for(spec):
     if spec.kind == "quantity":
         plausible = (
-            st.floats(min_value=spec.plausible[0], max_value=spec.plausible[1]) if spec.plausible else st.floats(0.01, 1000)
+            st.floats(min_value=spec.plausible[0], max_value=spec.plausible[1])
+            if spec.plausible
+            else st.floats(0.01, 1000)
         )
         return st.one_of(
             plausible,
             plausible,
             numbers,
-            st.builds(lambda v, u: f"{v:g} {u}", plausible, st.sampled_from(spec.units or (spec.unit,))),
-            st.builds(lambda v, u: {"value": v, "unit": u}, numbers, st.sampled_from(spec.units or (spec.unit,))),
+            st.builds(
+                lambda v, u: f"{v:g} {u}", plausible, st.sampled_from(spec.units or (spec.unit,))
+            ),
+            st.builds(
+                lambda v, u: {"value": v, "unit": u},
+                numbers,
+                st.sampled_from(spec.units or (spec.unit,)),
+            ),
+            st.builds(
+                lambda v, u: {"value": v, "unit": u},
+                numbers,
+                st.one_of(
+                    st.integers(),
+                    st.lists(st.none(), max_size=1),
+                    st.dictionaries(st.text(max_size=2), st.none(), max_size=1),
+                ),
+            ),
+            st.builds(
+                lambda v, u: [v, u],
+                numbers,
+                st.one_of(st.none(), st.integers(), st.text(max_size=6)),
+            ),
             st.text(max_size=12),
             st.booleans(),
             st.none(),

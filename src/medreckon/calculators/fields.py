@@ -127,9 +127,11 @@ class Quantity:
                 pass
         raise _error(f"{x!r} is not a number", "a number", None)
 
-    def _convert(self, x: float, unit: str | None) -> float:
-        if not unit:
+    def _convert(self, x: float, unit: Any) -> float:
+        if unit is None or unit == "":
             return x
+        if not isinstance(unit, str):
+            raise _error(f"unit {unit!r} is not a string", f"a unit string such as {self.unit!r}", None)
         try:
             y = u.convert(x, unit, self.unit, self.analyte)
             # drop conversion noise (100.4 degF -> 38.00000000000001 degC) that could tip a threshold

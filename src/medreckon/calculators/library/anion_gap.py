@@ -140,6 +140,7 @@ class AlbuminCorrectedInputs(AnionGapInputs):
     description="Unmeasured anions in serum; a high anion gap points to an acidosis from added acids "
     "(lactate, ketones, toxins, uremia). Hypoalbuminemia lowers it: see the albumin-corrected anion gap.",
     medcalc_bench=MedCalcBench(39, ELECTROLYTES),
+    example={"sodium": 138, "chloride": 100, "bicarbonate": 14},
 )
 def anion_gap_calculator(x: AnionGapInputs, w: Working) -> float:
     gap = anion_gap(x, w)
@@ -159,6 +160,7 @@ def anion_gap_calculator(x: AnionGapInputs, w: Working) -> float:
     formula="Delta gap (mEq/L) = anion gap − 12, anion gap = Na − (Cl + HCO3)",
     description="How far the anion gap rises above its normal value of 12 mEq/L.",
     medcalc_bench=MedCalcBench(63, ELECTROLYTES),
+    example={"sodium": 138, "chloride": 100, "bicarbonate": 14},
 )
 def delta_gap_calculator(x: AnionGapInputs, w: Working) -> float:
     return delta_gap(anion_gap(x, w), w)
@@ -179,6 +181,7 @@ def delta_gap_calculator(x: AnionGapInputs, w: Working) -> float:
     description="In a high anion gap metabolic acidosis, compares the rise of the anion gap with the fall of "
     "bicarbonate to reveal a second, mixed disorder.",
     medcalc_bench=MedCalcBench(64, ELECTROLYTES),
+    example={"sodium": 138, "chloride": 100, "bicarbonate": 14},
 )
 def delta_ratio_calculator(x: AnionGapInputs, w: Working) -> float:
     return delta_ratio(delta_gap(anion_gap(x, w), w), x.bicarbonate, w)
@@ -197,6 +200,7 @@ def delta_ratio_calculator(x: AnionGapInputs, w: Working) -> float:
     description="The anion gap a patient would have at a normal albumin of 4 g/dL; each g/dL of albumin "
     "lost lowers the anion gap by about 2.5 mEq/L.",
     medcalc_bench=MedCalcBench(65, WITH_ALBUMIN),
+    example={"sodium": 138, "chloride": 100, "bicarbonate": 14, "albumin": "28 g/L"},
 )
 def albumin_corrected_anion_gap_calculator(x: AlbuminCorrectedInputs, w: Working) -> float:
     gap = albumin_corrected_anion_gap(x, w)
@@ -217,6 +221,7 @@ def albumin_corrected_anion_gap_calculator(x: AlbuminCorrectedInputs, w: Working
     "Na − (Cl + HCO3) + 2.5 × (4 − albumin (g/dL))",
     description="How far the albumin-corrected anion gap rises above its normal value of 12 mEq/L.",
     medcalc_bench=MedCalcBench(66, WITH_ALBUMIN),
+    example={"sodium": 138, "chloride": 100, "bicarbonate": 14, "albumin": "28 g/L"},
 )
 def albumin_corrected_delta_gap_calculator(x: AlbuminCorrectedInputs, w: Working) -> float:
     return delta_gap(albumin_corrected_anion_gap(x, w), w, "albumin-corrected delta gap")
@@ -235,6 +240,7 @@ def albumin_corrected_delta_gap_calculator(x: AlbuminCorrectedInputs, w: Working
     "the delta ratio",
     description="The delta ratio computed from the albumin-corrected anion gap, for hypoalbuminemic patients.",
     medcalc_bench=MedCalcBench(67, WITH_ALBUMIN),
+    example={"sodium": 138, "chloride": 100, "bicarbonate": 14, "albumin": "28 g/L"},
 )
 def albumin_corrected_delta_ratio_calculator(x: AlbuminCorrectedInputs, w: Working) -> float:
     excess = delta_gap(albumin_corrected_anion_gap(x, w), w, "albumin-corrected delta gap")

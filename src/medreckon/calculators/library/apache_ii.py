@@ -197,6 +197,12 @@ class ApacheIIInputs(Inputs):
             "Chronic Renal Failure": None,
         },
     ),
+    example={
+        "age": 67, "temperature": "101.3 degF", "systolic_bp": 92, "diastolic_bp": 50, "heart_rate": 118,
+        "respiratory_rate": 28, "fio2": 40, "pao2": 68, "arterial_ph": 7.31, "sodium": 134, "potassium": 4.1,
+        "creatinine": 1.6, "acute_renal_failure": True, "hematocrit": 33, "white_cells": 17.8, "gcs": 13,
+        "chronic_organ_insufficiency": False,
+    },
 )
 def apache_ii(x: ApacheIIInputs, w: Working) -> int:
     if x.diastolic_bp > x.systolic_bp:

@@ -45,6 +45,7 @@ class BMIInputs(Inputs):
     formula="BMI = weight (kg) / height (m)²",
     description="Weight relative to height squared; WHO adult categories as interpretation.",
     medcalc_bench=MedCalcBench(6, {"weight": "weight", "height": "height"}),
+    example={"weight": "176 lb", "height": "5 ft 9 in"},
 )
 def bmi(x: BMIInputs, w: Working) -> float:
     value = bmi_value(x.weight, x.height, w)

@@ -45,6 +45,7 @@ class BodySurfaceAreaInputs(Inputs):
     description="Body surface area from height and weight, used to dose chemotherapy and to index cardiac "
     "output and GFR.",
     medcalc_bench=MedCalcBench(60, {"weight": "weight", "height": "height"}, options={"formula": "mosteller"}),
+    example={"weight": 80, "height": 175},
 )
 def body_surface_area(x: BodySurfaceAreaInputs, w: Working) -> float:
     h, kg = x.height, x.weight

@@ -62,6 +62,7 @@ class IdealBodyWeightInputs(Inputs):
     description="Ideal body weight by the Devine formula, used for drug dosing. Below 60 inches (152.4 cm) "
     "the formula extrapolates linearly and can fall well below a healthy weight.",
     medcalc_bench=MedCalcBench(10, {"sex": "sex", "height": "height"}),
+    example={"sex": "female", "height": "5 ft 5 in"},
 )
 def ideal_body_weight_calculator(x: IdealBodyWeightInputs, w: Working) -> float:
     if x.height < 152.4:
@@ -87,6 +88,7 @@ class AdjustedBodyWeightInputs(Inputs):
     formula="ABW (kg) = IBW + 0.4 × (actual weight − IBW), IBW by Devine",
     description="Dosing weight for obese patients: ideal body weight plus 40% of the excess.",
     medcalc_bench=MedCalcBench(62, {"sex": "sex", "height": "height", "weight": "weight"}),
+    example={"sex": "male", "height": 178, "weight": 118},
 )
 def adjusted_body_weight_calculator(x: AdjustedBodyWeightInputs, w: Working) -> float:
     ibw = ideal_body_weight(x.sex, x.height, w)

@@ -45,6 +45,7 @@ class CalciumCorrectionInputs(Inputs):
     description="Total serum calcium adjusted for a low (or high) serum albumin, estimating the calcium "
     "the patient would have at a normal albumin. Ionised calcium is more reliable where available.",
     medcalc_bench=MedCalcBench(7, {"Calcium": "calcium", "Albumin": "albumin"}, options={"normal_albumin": 4.0}),
+    example={"calcium": 7.9, "albumin": "24 g/L"},
 )
 def calcium_correction(x: CalciumCorrectionInputs, w: Working) -> float:
     corrected = w.step(

@@ -186,6 +186,18 @@ def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
         },
         adapt=_adapt,
     ),
+    example={
+        "age": 64, "sex": "male", "surgery_type": "major", "mobility": "normal", "bmi": 28.4,
+        "malignancy": True, "varicose_veins": True, "recent_major_surgery": False,
+        "recent_congestive_heart_failure": False, "recent_sepsis": False, "recent_pneumonia": False,
+        "recent_plaster_cast": False, "recent_fracture": False, "recent_stroke": False,
+        "recent_multiple_trauma": False, "recent_spinal_cord_injury": False, "swollen_legs": False,
+        "central_venous_access": False, "history_of_dvt": False, "history_of_pe": False,
+        "family_history_of_thrombosis": False, "factor_v_leiden": False, "prothrombin_20210a": False,
+        "elevated_homocysteine": False, "lupus_anticoagulant": False, "anticardiolipin_antibody": False,
+        "heparin_induced_thrombocytopenia": False, "other_thrombophilia": False,
+        "inflammatory_bowel_disease": False, "acute_myocardial_infarction": False, "copd": False,
+    },
 )
 def caprini(x: CapriniInputs, w: Working) -> int:
     if x.sex != "female":

@@ -68,6 +68,10 @@ def _finding(w: Working, what: str, present: bool) -> int:
             "Exudate or swelling on tonsils": "tonsillar_exudate_or_swelling",
         },
     ),
+    example={
+        "age": 24, "temperature": "101.3 degF", "cough_absent": True,
+        "tender_swollen_anterior_cervical_nodes": True, "tonsillar_exudate_or_swelling": False,
+    },
 )
 def centor_mcisaac(x: CentorInputs, w: Working) -> int:
     if x.age >= 45:

@@ -78,6 +78,11 @@ def _finding(w: Working, what: str, present: bool, points: int) -> int:
             "Diabetes history": "diabetes",
         },
     ),
+    example={
+        "age": 72, "sex": "female", "congestive_heart_failure": False, "hypertension": True, "stroke": False,
+        "transient_ischemic_attack": False, "thromboembolism": False, "vascular_disease": False,
+        "diabetes": True,
+    },
 )
 def cha2ds2_vasc(x: CHA2DS2VAScInputs, w: Working) -> int:
     if x.age >= 75:

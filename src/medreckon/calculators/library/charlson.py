@@ -168,6 +168,14 @@ def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
         },
         adapt=_adapt,
     ),
+    example={
+        "age": 66, "myocardial_infarction": True, "diabetes": "uncomplicated",
+        "congestive_heart_failure": False, "peripheral_vascular_disease": False, "stroke": False,
+        "transient_ischemic_attack": False, "dementia": False, "chronic_pulmonary_disease": False,
+        "connective_tissue_disease": False, "peptic_ulcer_disease": False, "liver_disease": "none",
+        "hemiplegia": False, "moderate_to_severe_ckd": False, "solid_tumor": "none", "leukemia": False,
+        "lymphoma": False, "aids": False,
+    },
 )
 def charlson(x: CharlsonInputs, w: Working) -> int:
     age = banded(w, "age", x.age, "years", ((80, 4), (70, 3), (60, 2), (50, 1), (None, 0)))

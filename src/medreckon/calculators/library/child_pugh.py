@@ -90,6 +90,7 @@ def _band(w: Working, what: str, evidence: str, points: int) -> int:
             "Encephalopathy": "encephalopathy",
         },
     ),
+    example={"bilirubin": 2.4, "albumin": "31 g/L", "inr": 1.5, "ascites": "slight", "encephalopathy": "none"},
 )
 def child_pugh(x: ChildPughInputs, w: Working) -> int:
     # labs compared at 0.01 precision, so unit-conversion noise (34.2 µmol/L = 1.9995 mg/dL,

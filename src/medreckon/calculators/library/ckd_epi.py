@@ -64,6 +64,7 @@ class CKDEPIInputs(Inputs):
     description="Estimated glomerular filtration rate from serum creatinine, age and sex by the "
     "2021 CKD-EPI equation, which has no race coefficient. Interpreted by KDIGO GFR category.",
     medcalc_bench=MedCalcBench(3, {"age": "age", "sex": "sex", "creatinine": "creatinine"}),
+    example={"age": 67, "sex": "female", "creatinine": "97 umol/L"},
 )
 def ckd_epi_2021(x: CKDEPIInputs, w: Working) -> float:
     female = x.sex == "female"

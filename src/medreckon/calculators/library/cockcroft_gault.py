@@ -56,6 +56,7 @@ class CockcroftGaultInputs(Inputs):
         {"age": "age", "sex": "sex", "weight": "weight", "height": "height", "creatinine": "creatinine"},
         options={"weight_rule": "bmi_adjusted"},
     ),
+    example={"age": 72, "sex": "male", "weight": "176 lb", "height": "5 ft 9 in", "creatinine": 1.4},
 )
 def cockcroft_gault(x: CockcroftGaultInputs, w: Working) -> float:
     weight = dosing_weight(x, w)

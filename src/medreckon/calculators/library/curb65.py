@@ -60,6 +60,10 @@ class CURB65Inputs(Inputs):
             "age": "age",
         },
     ),
+    example={
+        "confusion": False, "bun": "9.3 mmol/L", "respiratory_rate": 24, "systolic_bp": 128, "diastolic_bp": 74,
+        "age": 71,
+    },
 )
 def curb65(x: CURB65Inputs, w: Working) -> int:
     c = w.step("confusion", "present" if x.confusion else "absent", 1 if x.confusion else 0, "points")

@@ -59,6 +59,10 @@ class FENaInputs(Inputs):
         {"Sodium": "serum_sodium", "creatinine": "serum_creatinine", "Urine sodium": "urine_sodium",
          "Urine creatinine": "urine_creatinine"},
     ),
+    example={
+        "serum_sodium": 136, "serum_creatinine": "186 umol/L", "urine_sodium": 20,
+        "urine_creatinine": "5.3 mmol/L",
+    },
 )
 def fena(x: FENaInputs, w: Working) -> float:
     if x.serum_sodium == 0:

@@ -63,6 +63,10 @@ class FeverPAINInputs(Inputs):
             "Altered mental status for PECARN head injury criteria": None,
         },
     ),
+    example={
+        "fever_past_24h": True, "purulence": True, "attend_rapidly": True, "severely_inflamed_tonsils": False,
+        "no_cough_or_coryza": False,
+    },
 )
 def feverpain(x: FeverPAINInputs, w: Working) -> int:
     criteria = (

@@ -57,6 +57,7 @@ class FIB4Inputs(Inputs):
         {"age": "age", "Aspartate aminotransferase": "ast", "Alanine aminotransferase": "alt",
          "Platelet count": "platelets"},
     ),
+    example={"age": 55, "ast": 48, "alt": 52, "platelets": 165},
 )
 def fib4(x: FIB4Inputs, w: Working) -> float:
     if x.alt == 0:

@@ -72,6 +72,10 @@ class FraminghamInputs(Inputs):
          "high-density lipoprotein cholesterol": "hdl", "Systolic Blood Pressure": "systolic_bp",
          "Blood pressure being treated with medicines": "bp_treated"},
     ),
+    example={
+        "age": 58, "sex": "male", "smoker": False, "total_cholesterol": 213, "hdl": 44, "systolic_bp": 138,
+        "bp_treated": True,
+    },
 )
 def framingham_hard_chd(x: FraminghamInputs, w: Working) -> float:
     c = MALE if x.sex == "male" else FEMALE

@@ -55,6 +55,7 @@ class FreeWaterDeficitInputs(Inputs):
     description="The water needed to bring a hypernatremic patient's sodium back to 140 mEq/L. A negative "
     "value (sodium below 140) is a free water excess, not a deficit.",
     medcalc_bench=MedCalcBench(38, {"age": "age", "sex": "sex", "weight": "weight", "Sodium": "sodium"}),
+    example={"age": 78, "sex": "female", "weight": "132 lb", "sodium": 156},
 )
 def free_water_deficit(x: FreeWaterDeficitInputs, w: Working) -> float:
     group = age_group(x.age)

@@ -177,6 +177,7 @@ class GCSInputs(Inputs):
         21,
         {"Best eye response": "eye", "Best verbal response": "verbal", "Best motor response": "motor"},
     ),
+    example={"eye": "eye opening to verbal command", "verbal": "confused", "motor": "localizes pain"},
 )
 def glasgow_coma_scale(x: GCSInputs, w: Working) -> int:
     total = glasgow_coma_score(x.eye, x.verbal, x.motor, w)

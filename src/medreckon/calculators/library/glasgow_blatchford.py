@@ -79,6 +79,10 @@ def _finding(w: Working, what: str, present: bool, points: int) -> int:
             "Cardiac failure present": "cardiac_failure",
         },
     ),
+    example={
+        "bun": 32, "hemoglobin": "108 g/L", "sex": "male", "systolic_bp": 104, "heart_rate": 104,
+        "melena": True, "syncope": False, "hepatic_disease": False, "cardiac_failure": False,
+    },
 )
 def glasgow_blatchford(x: GlasgowBlatchfordInputs, w: Working) -> int:
     # measured values compared at 0.01 precision, so unit-conversion noise cannot cross a band limit

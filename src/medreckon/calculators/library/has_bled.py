@@ -106,6 +106,11 @@ def _finding(w: Working, what: str, present: bool) -> int:
             "Number of Alcoholic Drinks Per Week": "alcohol_drinks_per_week",
         },
     ),
+    example={
+        "age": 74, "uncontrolled_hypertension": False, "renal_disease": False, "liver_disease": False,
+        "stroke": False, "prior_major_bleeding": False, "labile_inr": True, "bleeding_medication": True,
+        "alcohol_drinks_per_week": 4,
+    },
 )
 def has_bled(x: HASBLEDInputs, w: Working) -> int:
     htn = _finding(w, "uncontrolled hypertension", x.uncontrolled_hypertension)

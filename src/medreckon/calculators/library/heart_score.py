@@ -125,6 +125,11 @@ def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
         },
         adapt=_adapt,
     ),
+    example={
+        "history": "moderately_suspicious", "ecg": "nonspecific_repolarization", "age": 58,
+        "troponin": "normal", "hypertension": True, "hypercholesterolemia": True, "diabetes": False,
+        "obesity": False, "smoking": False, "family_history": False, "atherosclerotic_disease": False,
+    },
 )
 def heart_score(x: HEARTInputs, w: Working) -> int:
     history = w.step("history", x.history.replace("_", " "), HISTORY_POINTS[x.history], "points")

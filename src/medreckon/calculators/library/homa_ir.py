@@ -44,6 +44,7 @@ class HOMAIRInputs(Inputs):
     description="Insulin resistance estimated from fasting insulin and glucose by the simplified HOMA1 "
     "equation; the cut-off for insulin resistance depends on the population and insulin assay.",
     medcalc_bench=MedCalcBench(31, {"Insulin": "insulin", "Glucose": "glucose"}),
+    example={"insulin": 14, "glucose": "5.8 mmol/L"},
 )
 def homa_ir(x: HOMAIRInputs, w: Working) -> float:
     return w.step(

@@ -57,6 +57,7 @@ class LDLInputs(Inputs):
         {"Total cholesterol": "total_cholesterol", "high-density lipoprotein cholesterol": "hdl",
          "Triglycerides": "triglycerides"},
     ),
+    example={"total_cholesterol": "5.5 mmol/L", "hdl": "1.2 mmol/L", "triglycerides": "1.8 mmol/L"},
 )
 def ldl_calculated(x: LDLInputs, w: Working) -> float:
     vldl = w.step("VLDL cholesterol (TG / 5)", f"{fmt(x.triglycerides)} / 5", x.triglycerides / 5, "mg/dL")

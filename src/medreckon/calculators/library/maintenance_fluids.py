@@ -33,6 +33,7 @@ class MaintenanceFluidsInputs(Inputs):
     "for the first 10 kg, the next 10 kg and each kg beyond). It estimates needs in health; it is not a "
     "resuscitation volume and takes no account of ongoing losses.",
     medcalc_bench=MedCalcBench(22, {"weight": "weight"}),
+    example={"weight": 18},
 )
 def maintenance_fluids(x: MaintenanceFluidsInputs, w: Working) -> float:
     kg = x.weight

@@ -82,6 +82,7 @@ class MDRDInputs(Inputs):
         9, {"age": "age", "sex": "sex", "creatinine": "creatinine", "Race": "race"},
         options={"constant": "175"},
     ),
+    example={"age": 62, "sex": "male", "creatinine": 1.8, "race": "non-black"},
 )
 def mdrd_gfr(x: MDRDInputs, w: Working) -> float:
     scr_term = w.step("Scr^−1.154", f"{fmt(x.creatinine)}^−1.154", x.creatinine**-1.154)

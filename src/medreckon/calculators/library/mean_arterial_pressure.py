@@ -41,6 +41,7 @@ class MeanArterialPressureInputs(Inputs):
     description="Average arterial pressure over one cardiac cycle, estimated from a cuff reading; diastole "
     "is weighted twice because it lasts about two thirds of the cycle at resting heart rates.",
     medcalc_bench=MedCalcBench(5, {"Systolic Blood Pressure": "systolic", "Diastolic Blood Pressure": "diastolic"}),
+    example={"systolic": 128, "diastolic": 82},
 )
 def mean_arterial_pressure(x: MeanArterialPressureInputs, w: Working) -> float:
     if x.diastolic > x.systolic:

@@ -77,6 +77,10 @@ class MELDNaInputs(Inputs):
             "Continuous veno-venous hemodialysis for ≥24 hours in the past week": "cvvhd_24h_past_week",
         },
     ),
+    example={
+        "creatinine": 1.4, "bilirubin": 3.2, "inr": 1.6, "sodium": 131, "dialysis_twice_past_week": False,
+        "cvvhd_24h_past_week": False,
+    },
 )
 def meld_na(x: MELDNaInputs, w: Working) -> int:
     cr = bounded_creatinine(x, w)

@@ -134,6 +134,7 @@ def from_medcalc_bench(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[s
     "factors are not for converting one opioid into another (incomplete cross-tolerance, methadone's "
     "non-linear kinetics).",
     medcalc_bench=MedCalcBench(49, ENTITIES, adapt=from_medcalc_bench),
+    example={"fentanyl_patch": 12, "oxycodone_dose": 5, "oxycodone_doses_per_day": 4},
 )
 def morphine_milligram_equivalents(x: MMEInputs, w: Working) -> float:
     parts: list[float] = []

@@ -74,6 +74,11 @@ def _finding(w: Working, what: str, present: bool) -> int:
             "Hormone use": "hormone_use",
         },
     ),
+    example={
+        "age": 42, "heart_rate": 96, "oxygen_saturation": 97, "unilateral_leg_swelling": False,
+        "hemoptysis": False, "recent_surgery_or_trauma": False, "previous_pe": False, "previous_dvt": False,
+        "hormone_use": True,
+    },
 )
 def perc(x: PERCInputs, w: Working) -> int:
     if x.age >= 50:

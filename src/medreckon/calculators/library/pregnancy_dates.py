@@ -70,6 +70,7 @@ class DueDateInputs(Inputs):
     "for cycles longer than 28 days and earlier for shorter ones. A first-trimester ultrasound "
     "supersedes it when the two disagree (ACOG).",
     medcalc_bench=MedCalcBench(13, {"Last menstrual date": "last_menstrual_period", "cycle length": "cycle_length"}),
+    example={"last_menstrual_period": "2024-03-12", "cycle_length": 30},
 )
 def estimated_due_date(x: DueDateInputs, w: Working) -> dt.date:
     cycle = whole_days(x.cycle_length, w)
@@ -94,6 +95,7 @@ def estimated_due_date(x: DueDateInputs, w: Working) -> dt.date:
     description="Estimated date of conception from the last menstrual period, taking ovulation 14 days before "
     "the next expected period. Consistent with the due date: EDD = conception + 266 days.",
     medcalc_bench=MedCalcBench(68, {"Last menstrual date": "last_menstrual_period", "cycle length": "cycle_length"}),
+    example={"last_menstrual_period": "2024-03-12", "cycle_length": 30},
 )
 def estimated_conception_date(x: DueDateInputs, w: Working) -> dt.date:
     cycle = whole_days(x.cycle_length, w)
@@ -134,6 +136,7 @@ class GestationalAgeInputs(Inputs):
     description="Gestational (menstrual) age from the last menstrual period to a given date, in completed "
     "weeks and days, with the trimester.",
     medcalc_bench=MedCalcBench(69, {"Last menstrual date": "last_menstrual_period", "Current Date": "current_date"}),
+    example={"last_menstrual_period": "2024-03-12", "current_date": "2024-08-23"},
 )
 def gestational_age(x: GestationalAgeInputs, w: Working) -> tuple[int, int]:
     if x.current_date < x.last_menstrual_period:

@@ -134,6 +134,13 @@ class PSIInputs(Inputs):
             "Pleural effusion on x-ray": "pleural_effusion",
         },
     ),
+    example={
+        "age": 72, "sex": "female", "nursing_home_resident": False, "neoplastic_disease": False,
+        "liver_disease": False, "congestive_heart_failure": True, "cerebrovascular_disease": False,
+        "renal_disease": False, "altered_mental_status": False, "respiratory_rate": 24, "systolic_bp": 112,
+        "temperature": 38.4, "heart_rate": 104, "arterial_ph": 7.38, "bun": 26, "sodium": 134, "glucose": 142,
+        "hematocrit": 36, "oxygen_saturation": 91, "pleural_effusion": True,
+    },
 )
 def psi(x: PSIInputs, w: Working) -> int:
     years = math.floor(x.age)

@@ -79,6 +79,7 @@ def interpret(qtc: float, w: Working) -> None:
     description="Heart-rate-corrected QT interval by Bazett's square-root formula, the most used and the one "
     "that over-corrects most at fast heart rates.",
     medcalc_bench=MedCalcBench(11, ENTITIES),
+    example={"qt_interval": 400, "heart_rate": 88},
 )
 def qtc_bazett(x: QTcInputs, w: Working) -> float:
     rr = rr_interval(x.heart_rate, w)
@@ -103,6 +104,7 @@ def qtc_bazett(x: QTcInputs, w: Working) -> float:
     formula="QTc = QT (ms) / ∛(RR (s)), RR = 60 / heart rate",
     description="Heart-rate-corrected QT interval by Fridericia's cube-root formula.",
     medcalc_bench=MedCalcBench(56, ENTITIES),
+    example={"qt_interval": 400, "heart_rate": 88},
 )
 def qtc_fridericia(x: QTcInputs, w: Working) -> float:
     rr = rr_interval(x.heart_rate, w)
@@ -127,6 +129,7 @@ def qtc_fridericia(x: QTcInputs, w: Working) -> float:
     formula="QTc = QT (ms) + 154 × (1 − RR (s)), RR = 60 / heart rate",
     description="Heart-rate-corrected QT interval by the linear regression formula of the Framingham Heart Study.",
     medcalc_bench=MedCalcBench(57, ENTITIES),
+    example={"qt_interval": 400, "heart_rate": 88},
 )
 def qtc_framingham(x: QTcInputs, w: Working) -> float:
     rr = rr_interval(x.heart_rate, w)
@@ -152,6 +155,7 @@ def qtc_framingham(x: QTcInputs, w: Working) -> float:
     formula="QTc = QT (ms) + 1.75 × (heart rate − 60)",
     description="Heart-rate-corrected QT interval by Hodges' linear formula in heart rate.",
     medcalc_bench=MedCalcBench(58, ENTITIES),
+    example={"qt_interval": 400, "heart_rate": 88},
 )
 def qtc_hodges(x: QTcInputs, w: Working) -> float:
     check_rate(x.heart_rate)
@@ -178,6 +182,7 @@ def qtc_hodges(x: QTcInputs, w: Working) -> float:
     formula="QTc = QT (ms) × (120 + heart rate) / 180",
     description="Heart-rate-corrected QT interval by Rautaharju's 2014 multiplicative formula.",
     medcalc_bench=MedCalcBench(59, ENTITIES),
+    example={"qt_interval": 400, "heart_rate": 88},
 )
 def qtc_rautaharju(x: QTcInputs, w: Working) -> float:
     check_rate(x.heart_rate)

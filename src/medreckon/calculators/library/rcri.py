@@ -89,6 +89,10 @@ def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
         },
         adapt=_adapt,
     ),
+    example={
+        "creatinine": "115 umol/L", "elevated_risk_surgery": True, "ischemic_heart_disease": True,
+        "congestive_heart_failure": False, "cerebrovascular_disease": False, "insulin_treatment": False,
+    },
 )
 def rcri(x: RCRIInputs, w: Working) -> int:
     surgery = _finding(w, "elevated-risk surgery", x.elevated_risk_surgery)

@@ -49,6 +49,7 @@ class SerumOsmolalityInputs(Inputs):
     medcalc_bench=MedCalcBench(
         30, {"Sodium": "sodium", "Blood Urea Nitrogen (BUN)": "bun", "Glucose": "glucose"}
     ),
+    example={"sodium": 138, "bun": "6.4 mmol/L", "glucose": "7.2 mmol/L"},
 )
 def serum_osmolality(x: SerumOsmolalityInputs, w: Working) -> float:
     osm = w.step(

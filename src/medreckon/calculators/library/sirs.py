@@ -94,6 +94,11 @@ class SIRSInputs(Inputs):
             "PaCO₂": "paco2",
         },
     ),
+    example={
+        "temperature": "101.3 degF", "heart_rate": 112, "respiratory_rate": 18, "wbc": "15200 /uL", "paco2": 36,
+        "bands": 6, "suspected_infection": True, "organ_dysfunction": False, "refractory_hypotension": False,
+        "multiple_organ_dysfunction": False,
+    },
 )
 def sirs(x: SIRSInputs, w: Working) -> int:
     for name in ("paco2", "bands"):

@@ -52,6 +52,7 @@ class SodiumCorrectionInputs(Inputs):
     description="The sodium a hyperglycemic patient would have at a normal glucose: glucose draws water "
     "out of cells and dilutes sodium. Katz's factor is 1.6 mEq/L per 100 mg/dL; Hillier measured 2.4.",
     medcalc_bench=MedCalcBench(26, {"Sodium": "sodium", "Glucose": "glucose"}, options={"correction": "hillier"}),
+    example={"sodium": 128, "glucose": "30 mmol/L"},
 )
 def sodium_correction(x: SodiumCorrectionInputs, w: Working) -> float:
     factor = FACTORS[x.correction]

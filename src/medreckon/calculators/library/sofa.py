@@ -125,6 +125,11 @@ class SOFAInputs(Inputs):
             "Continuous veno-venous hemodialysis for ≥24 hours in the past week": None,
         },
     ),
+    example={
+        "pao2": "10.5 kPa", "fio2": 40, "mechanical_ventilation": True, "cpap": False, "platelets": 130,
+        "gcs": 14, "bilirubin": 1.4, "systolic_bp": 96, "diastolic_bp": 52, "hypotension": False,
+        "norepinephrine": 0.06, "dopamine": 0, "dobutamine": 0, "epinephrine": 0, "creatinine": 1.5,
+    },
 )
 def sofa(x: SOFAInputs, w: Working) -> int:
     resp = _respiration(x, w)

@@ -87,6 +87,7 @@ def from_medcalc_bench(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[s
     medcalc_bench=MedCalcBench(
         24, {"input steroid": None, "target steroid": "target_steroid"}, adapt=from_medcalc_bench
     ),
+    example={"steroid": "Prednisone PO", "dose": 40, "target_steroid": "Dexamethasone PO"},
 )
 def steroid_conversion(x: SteroidConversionInputs, w: Working) -> float:
     source, target = EQUIVALENT_MG[x.steroid], EQUIVALENT_MG[x.target_steroid]

@@ -33,6 +33,7 @@ class TargetWeightInputs(Inputs):
     formula="target weight (kg) = target BMI (kg/m²) × height (m)²",
     description="The body weight at which a person of the given height would have the target BMI.",
     medcalc_bench=MedCalcBench(61, {"Body Mass Index (BMI)": "target_bmi", "height": "height"}),
+    example={"target_bmi": 24, "height": "1.68 m"},
 )
 def target_weight(x: TargetWeightInputs, w: Working) -> float:
     m = w.step("height in metres", f"{fmt(x.height)} cm / 100", x.height / 100, "m")

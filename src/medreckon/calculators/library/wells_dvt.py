@@ -84,6 +84,12 @@ def _finding(w: Working, what: str, present: bool, points: int) -> int:
             "Alternative diagnosis to Deep Vein Thrombosis as likely or more likely": "alternative_diagnosis_as_likely",
         },
     ),
+    example={
+        "active_cancer": False, "bedridden_recently": False, "major_surgery_12_weeks": False,
+        "calf_swelling_3cm": True, "collateral_superficial_veins": False, "entire_leg_swollen": False,
+        "localized_tenderness": True, "pitting_edema": False, "paralysis_or_immobilization": False,
+        "previous_dvt": False, "alternative_diagnosis_as_likely": False,
+    },
 )
 def wells_dvt(x: WellsDVTInputs, w: Working) -> int:
     cancer = _finding(w, "active cancer", x.active_cancer, 1)

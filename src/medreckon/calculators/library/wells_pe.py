@@ -96,6 +96,11 @@ def _either(w: Working, what: str, parts: tuple[tuple[str, bool], ...], points: 
             "Malignancy with treatment within 6 months or palliative": "malignancy",
         },
     ),
+    example={
+        "heart_rate": 108, "clinical_signs_of_dvt": False, "pe_most_likely_diagnosis": True,
+        "immobilization_3_days": False, "surgery_previous_4_weeks": True, "previous_pe": False,
+        "previous_dvt": False, "hemoptysis": False, "malignancy": False,
+    },
 )
 def wells_pe(x: WellsPEInputs, w: Working) -> float:
     dvt = _finding(w, "clinical signs and symptoms of DVT", x.clinical_signs_of_dvt, 3.0)
