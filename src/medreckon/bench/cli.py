@@ -318,6 +318,176 @@ def bench_import(file: str, run_dir: str, dataset: str, data_file: str | None,
     click.echo(f"report: medreckon bench report {run_dir} --rule <rule>")
 
 
+@bench.command("arms")
+@click.option("--model", "-m", default="embedded", show_default=True,
+              help="The model every arm runs with (model strings as in bench run).")
+@click.option("--strategies", "-s", "arm_names", multiple=True,
+              help="The arms in the order to compare (adjacent pairs are tested), comma-separated: "
+                   "strategy names; a name that is not a strategy must be an existing run under "
+                   "--run-dir (e.g. from bench import), reported as it is. Default with "
+                   "--report-only: the arms of the last run.")
+@click.option("--dataset", "-d", default="medcalc-bench", show_default=True)
+@click.option("--data-file", type=click.Path(dir_okay=False), default=None,
+              help="Read the dataset from this CSV instead of the shared data.")
+@click.option("--subset", default=None, help="A named row subset, e.g. medrac_clean_940.")
+@click.option("--per-calculator", type=click.IntRange(min=1), default=None,
+              help="Stratified sample: at most N cases per calculator.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the sample and of generation.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="At most N cases.")
+@click.option("--calculators", multiple=True, help="Only these calculators (IDs or names).")
+@click.option("--run-dir", type=click.Path(file_okay=False), required=True,
+              help="The comparison's directory: one run directory per arm (DIR/<arm>) and arms.json.")
+@click.option("--report-only", is_flag=True, help="Report the existing arm runs; run nothing.")
+@_rule_option
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write a self-contained HTML report here.")
+@click.option("--markdown", "markdown_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the report as Markdown here.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the report's numbers as JSON here.")
+@click.option("--max-tokens", type=click.IntRange(min=1), default=None,
+              help="Generation limit for every arm (default: each strategy's own).")
+@click.option("--temperature", type=click.FloatRange(min=0), default=None,
+              help="Sampling temperature (default 0).")
+@click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True)
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=300.0,
+              show_default=True, help="Seconds per model request.")
+@click.option("--max-retries", type=click.IntRange(0, 5), default=3, show_default=True)
+@click.option("--retry-errors", is_flag=True, help="Redo attempts stored with status error.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
+def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: str | None,
+               subset: str | None, per_calculator: int | None, seed: int, limit: int | None,
+               calculators: tuple[str, ...], run_dir: str, report_only: bool, rule: str,
+               percent: float | None, html_out: str | None, markdown_out: str | None,
+               json_out: str | None, max_tokens: int | None, temperature: float | None,
+               concurrency: int, timeout: float, max_retries: int, retry_errors: bool,
+               quiet: bool) -> None:
+    """Run several strategies with one model on the same cases and compare them (accuracy with
+    Wilson intervals, per category/calculator, adjacent McNemar and GEE with Holm, statuses,
+    tokens and time, error magnitude). Each arm is an ordinary, resumable run: DIR/<arm>."""
+    import datetime as dt
+    import shlex
+
+    from . import arms, datasets, runner, strategies
+    from .store import Store, StoreError
+
+    params = _rule_params(rule, percent)
+    names = _split(arm_names) or []
+    root = Path(run_dir)
+    try:
+        for n in names:
+            arms.check_arm_name(n)
+    except ValueError as exc:
+        _fail(str(exc))
+    if len(set(names)) < len(names):
+        _fail(f"an arm is named twice in --strategies: {', '.join(names)}")
+    if not report_only:
+        if not names:
+            _fail("name the arms with --strategies (known strategies: "
+                  f"{', '.join(strategies.STRATEGIES)})")
+        present = set(arms.existing_arms(root))
+        known = strategies.STRATEGIES  # read now: other modules may have registered more
+        unknown = [n for n in names if n not in known and n not in present]
+        if unknown:
+            _fail(f"unknown strategy {', '.join(repr(u) for u in unknown)}; known strategies: "
+                  f"{', '.join(known)} (an arm that is not a strategy must be an existing run "
+                  f"directory under {root}, e.g. made with bench import)")
+        try:
+            cases = datasets.load_cases(dataset, path=data_file, subset=subset,
+                                        per_calculator=per_calculator, seed=seed, limit=limit,
+                                        calculators=_split(calculators))
+        except (ValueError, FileNotFoundError) as exc:
+            _fail(str(exc))
+        if not cases:
+            _fail("the selection holds no cases")
+        gen = {k: v for k, v in {"max_tokens": max_tokens, "temperature": temperature}.items()
+               if v is not None}
+        runs = []  # (name, strategy, settings)
+        try:
+            for n in names:
+                if n not in known:
+                    continue
+                strat = strategies.get_strategy(n)
+                settings = runner.RunSettings(model=model, strategy=strat.name, gen=gen, seed=seed)
+                getattr(strat, "check", lambda _cases: None)(cases)
+                if (root / n / "run.sqlite").exists():  # check before loading a model
+                    with Store(root / n) as existing:
+                        runner.check_compatible(existing, runner.wanted_config(settings, strat))
+                todo = arms.pending_attempts(root / n, cases, strat, settings,
+                                             retry_errors=retry_errors)
+                if todo:
+                    runs.append((n, strat, settings))
+                elif not quiet:
+                    click.echo(f"arm {n}: all {len(cases)} cases are stored", err=True)
+        except (ValueError, FileNotFoundError, StoreError) as exc:
+            _fail(str(exc))
+        selection = {"dataset": dataset, "data_file": data_file, "subset": subset,
+                     "per_calculator": per_calculator, "seed": seed, "limit": limit,
+                     "calculators": _split(calculators)}
+        words = ["medreckon", "bench", "arms", "--model", model, "--strategies", ",".join(names),
+                 "--dataset", dataset]
+        for opt, val in (("--data-file", data_file), ("--subset", subset),
+                         ("--per-calculator", per_calculator), ("--seed", seed or None),
+                         ("--limit", limit), ("--calculators", ",".join(_split(calculators) or [])),
+                         ("--max-tokens", max_tokens), ("--temperature", temperature),
+                         ("--run-dir", run_dir)):
+            if val not in (None, ""):
+                words += [opt, str(val)]
+        arms.write_manifest(root, {
+            "model": model, "arms": names, "selection": selection, "gen": gen,
+            "cases": [list(arms.case_key(c)) for c in cases],
+            "command": " ".join(shlex.quote(w) for w in words),
+            "updated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")})
+        if runs:
+            from .models import ModelConfigError, connect
+
+            try:
+                client = connect(model, timeout=timeout, max_retries=max_retries,
+                                 concurrency=concurrency)
+            except ModelConfigError as exc:
+                _fail(str(exc))
+        for i, (n, strat, settings) in enumerate(runs, start=1):
+            if not quiet:
+                click.echo(f"arm {i}/{len(runs)}: {n} ({strat.version}) · {len(cases)} cases · "
+                           f"{root / n}", err=True)
+            store = _open_run_create(root / n)
+            reporter = _Reporter(quiet)
+            try:
+                runner.run(store, cases, strat, client, settings, concurrency=concurrency,
+                           retry_errors=retry_errors, selection=selection, on_progress=reporter)
+            except KeyboardInterrupt:
+                store.close()
+                click.echo(f"\ninterrupted in arm {n}: everything finished is stored under {root}; "
+                           "rerun the same command to resume", err=True)
+                os._exit(130)
+            except (ValueError, StoreError) as exc:
+                store.close()
+                _fail(str(exc))
+            reporter.close()
+            store.close()
+    try:
+        report = arms.report_dir(root, names or None, rule, params)
+    except (ValueError, StoreError) as exc:
+        _fail(str(exc))
+    click.echo(arms.render_text(report), nl=False)
+    for path, text in ((html_out, lambda: arms.render_html(report)),
+                       (markdown_out, lambda: arms.render_markdown(report)),
+                       (json_out, lambda: json.dumps(report.to_dict(), indent=1, default=str))):
+        if path:
+            Path(path).write_text(text(), encoding="utf-8")
+            click.echo(f"wrote {path}")
+
+
+def _open_run_create(path: Path):
+    from .store import Store, StoreError
+
+    try:
+        return Store(path, create=True)
+    except StoreError as exc:
+        _fail(str(exc))
+
+
 @bench.command("strategies")
 def bench_strategies() -> None:
     """The strategies and their versions (part of every attempt key)."""

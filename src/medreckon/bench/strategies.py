@@ -141,6 +141,15 @@ STRATEGIES: dict[str, type[PromptStrategy]] = {
     s.name: s for s in (Direct, ZeroShotCoT, OneShotCoT)
 }
 
+# Program of thought, MedRaC, formula RAG, Self-Refine, MedPrompt kNN few-shot (issue 5). These
+# modules import nothing heavy at load time (sandbox, bm25s, torch load when a strategy runs).
+from .knn import MedPrompt  # noqa: E402
+from .program import Code, RagCode  # noqa: E402
+from .rag import Rag  # noqa: E402
+from .refine import SelfRefine  # noqa: E402
+
+STRATEGIES.update({s.name: s for s in (Code, Rag, RagCode, SelfRefine, MedPrompt)})  # type: ignore[misc]
+
 
 def get_strategy(name: str) -> PromptStrategy:
     try:

@@ -1,0 +1,459 @@
+"""The `tools` strategy (the OpenMedCalc arm): the model gets calculator tools, chooses one,
+calls it with the patient's values, reads the result and gives the final answer.
+
+Tools offered (their schemas generated from the declarations by `interfaces.tools`, strict
+form with quantities as `{value, unit enum}`):
+- the top-k calculators retrieved for the question by BM25 over the formula cards
+  (`bench.retrieval`, default k = 3); the case's own calculator is never looked at;
+- the low-token pair `search_calculators` (query -> ids, names, one-line descriptions) and
+  `describe_calculator` (id -> inputs, formula, output); a calculator the model describes is
+  added to the tools it can call from the next turn on;
+- `final_answer` (the answer, typed by the case's output type).
+
+The loop is bounded: at most `max_turns` model requests (default 6; the shortest path is two:
+call the calculator, then answer) and `max_wall_s` seconds (checked before every request). A
+model that has not answered by then ends with status `error`. Every request, tool call, tool
+result (or error object) is recorded in the trace.
+
+How a call reaches us (`call_mode`):
+- ``constrained`` — each request is one JSON object `{"name": <tool>, "arguments": {...}}`
+  decoded under a JSON schema that is the union of the offered tools' argument schemas (the
+  `<tool_call>` payload Qwen-style models are trained to write, without its tags). We do this for
+  llama.cpp because llama-cpp-python 0.3.x returns no `tool_calls` with `tool_choice="auto"`
+  (the call arrives as free text in `content`, sometimes malformed), and forcing one named
+  function needs a separate "which function" request first: the union does the choice and
+  the call in one constrained generation, so no call can be malformed and no request is spent
+  on choosing. `final_answer` joins the union only once a calculator has returned a result, so
+  the model must choose, call, and then answer. The tools are still passed as `tools`, so the
+  chat template shows them to the model as usual.
+- ``native`` — OpenAI-style function calling (`tool_choice="required"` until a calculator has
+  returned a result, then `"auto"`). Calls in `tool_calls` are run; a `<tool_call>{...}</tool_call>`
+  or bare `{"name": ..., "arguments": ...}` in `content` is read as a call too (servers that do
+  not parse their model's calls); any other content is read as the final answer.
+- ``auto`` (default) — ``constrained`` for in-process llama.cpp models (`embedded`,
+  `llamacpp:`), ``native`` for OpenAI-compatible endpoints.
+
+Statuses: ModelError -> `error`; out of turns or time -> `error`; a final answer that cannot be
+read -> `unparsed` (or `truncated`); never a default.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from collections.abc import Callable
+from typing import Any, Literal
+
+from ..calculators.registry import all_calculators, get
+from ..errors import CalculatorInputError
+from ..interfaces.tools import (
+    calculator_for_tool,
+    call_compact_tool,
+    compact_tool_schemas,
+    error_object,
+    parse_arguments,
+    tool_name,
+    tool_schema,
+)
+from .extraction import (
+    answer_text,
+    calculator_for_case,
+    decimals_of,
+    explanation_of,
+    result_record,
+    typed_answer,
+)
+from .types import Case, Completion, ModelClient, ModelError, Outcome, OutputType, ToolCall, Usage
+
+AGENT_PROMPT_VERSION = "1"
+CallMode = Literal["auto", "constrained", "native"]
+CALL_MODES: tuple[str, ...] = ("auto", "constrained", "native")
+HELPERS = ("search_calculators", "describe_calculator")
+FINAL = "final_answer"
+
+AGENT_SYSTEM = (
+    "You answer medical calculation questions by calling validated calculator tools. You read "
+    "the patient note, pick the calculator that answers the question, call it with this "
+    "patient's values, and report its result. You never compute the result yourself."
+)
+
+AGENT_STEPS = (
+    "How to work:\n"
+    "1. Call the calculator tool that answers the question (search_calculators and "
+    "describe_calculator find others if none of the offered ones fits).\n"
+    "2. Fill its arguments from the note: numbers as the note writes them, each with the unit "
+    "the note uses; when a value is given more than once, the one at presentation; a yes/no "
+    "finding is true only when the note states it, false when ruled out, null when not "
+    "mentioned.\n"
+    "3. If the tool returns an error or warns that a value is implausible, call it again with "
+    "corrected values.\n"
+    "4. Then call final_answer with the calculator's value."
+)
+
+CONSTRAINED_FORMAT = (
+    'Each reply is one JSON object {"name": <tool name>, "arguments": {...}}.'
+)
+
+FINAL_DESCRIPTIONS: dict[OutputType, str] = {
+    "decimal": "The calculator's result, a number without units.",
+    "integer": "The calculator's result, a whole number.",
+    "date": 'The calculator\'s result, a date written "MM/DD/YYYY".',
+    "gestational_age": "The calculator's result as weeks and days.",
+}
+
+
+def prompt_fingerprint() -> str:
+    parts = [AGENT_SYSTEM, AGENT_STEPS, CONSTRAINED_FORMAT, json.dumps(FINAL_DESCRIPTIONS, sort_keys=True)]
+    return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------- tools
+
+
+def final_answer_tool(output_type: OutputType) -> dict[str, Any]:
+    answer: dict[str, Any]
+    if output_type == "decimal":
+        answer = {"type": "number"}
+    elif output_type == "integer":
+        answer = {"type": "integer"}
+    elif output_type == "date":
+        answer = {"type": "string"}
+    else:
+        answer = {"type": "object", "properties": {"weeks": {"type": "integer"}, "days": {"type": "integer"}},
+                  "required": ["weeks", "days"], "additionalProperties": False}
+    answer["description"] = FINAL_DESCRIPTIONS[output_type]
+    return {"type": "function", "function": {
+        "name": FINAL, "description": "Give the final answer to the question and stop.",
+        "parameters": {"type": "object", "properties": {"answer": answer}, "required": ["answer"],
+                       "additionalProperties": False}}}
+
+
+def helper_tools() -> list[dict[str, Any]]:
+    """search_calculators and describe_calculator, with the calculator id as an enum (a small
+    model cannot misspell it) and search's specialty/limit left out (fewer tokens)."""
+    tools = {t["function"]["name"]: t for t in compact_tool_schemas()}
+    search = json.loads(json.dumps(tools["search_calculators"]))
+    search["function"]["parameters"] = {
+        "type": "object", "properties": {"query": search["function"]["parameters"]["properties"]["query"]},
+        "required": ["query"], "additionalProperties": False}
+    describe = json.loads(json.dumps(tools["describe_calculator"]))
+    describe["function"]["parameters"]["properties"]["calculator"] = {
+        "type": "string", "enum": [c.id for c in all_calculators()],
+        "description": "A calculator id from search_calculators."}
+    describe["function"]["parameters"]["additionalProperties"] = False
+    return [search, describe]
+
+
+def calculator_tool(calc_id: str) -> dict[str, Any]:
+    return tool_schema(calc_id, strict=True, quantities="object")
+
+
+def union_schema(tools: list[dict[str, Any]], allowed: list[str]) -> dict[str, Any]:
+    """One JSON object {"name", "arguments"} for any allowed tool: the constrained-mode reply."""
+    by_name = {t["function"]["name"]: t["function"] for t in tools}
+    branches = []
+    for name in allowed:
+        params = by_name[name]["parameters"]
+        branches.append({"type": "object",
+                         "properties": {"name": {"const": name}, "arguments": params},
+                         "required": ["name", "arguments"], "additionalProperties": False})
+    return branches[0] if len(branches) == 1 else {"anyOf": branches}
+
+
+# ---------------------------------------------------------------- reading calls from content
+
+_TAGGED = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.S)
+
+
+def _json_objects(text: str) -> list[Any]:
+    """Top-level JSON values decodable from `text`, scanning each '{'."""
+    dec = json.JSONDecoder()
+    out, i = [], 0
+    while (i := text.find("{", i)) >= 0:
+        try:
+            obj, end = dec.raw_decode(text, i)
+        except ValueError:
+            i += 1
+            continue
+        out.append(obj)
+        i = end
+    return out
+
+
+def calls_in_content(text: str) -> list[ToolCall]:
+    """Tool calls written as text: `<tool_call>{"name":..., "arguments":...}</tool_call>` blocks,
+    else bare JSON objects with "name" and "arguments" keys."""
+    tagged = _TAGGED.findall(text or "")
+    candidates = [o for block in tagged for o in _json_objects(block)] if tagged else _json_objects(text or "")
+    calls = []
+    for obj in candidates:
+        if isinstance(obj, dict) and isinstance(obj.get("name"), str) and "arguments" in obj:
+            args = obj["arguments"]
+            calls.append(ToolCall(id=f"content-{len(calls)}", name=obj["name"],
+                                  arguments=args if isinstance(args, str) else json.dumps(args)))
+    return calls
+
+
+# ---------------------------------------------------------------- the strategy
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, float | int) and isinstance(b, float | int):
+        return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
+    return a == b
+
+
+def _add(a: Usage, b: Usage | None) -> Usage:
+    return a if b is None else Usage(a.prompt_tokens + b.prompt_tokens, a.completion_tokens + b.completion_tokens)
+
+
+def default_retriever(k: int) -> Callable[[str], list[str]]:
+    from .retrieval import Retriever
+
+    retriever = Retriever("bm25")
+    return lambda question: [cid for cid, _ in retriever.search(question, k)]
+
+
+def _bm25_search(query: str, limit: int):
+    from .retrieval import Retriever
+
+    return Retriever("bm25").search(query, limit)
+
+
+def _provider(model: ModelClient) -> str | None:
+    spec = getattr(model, "spec", None)
+    return getattr(spec, "provider", None)
+
+
+class Tools:
+    """Calculator tools with a bounded agent loop; see the module docstring."""
+
+    name = "tools"
+    strategy_version = "1"
+    default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
+
+    def __init__(self, k: int = 3, max_turns: int = 6, max_wall_s: float = 900.0,
+                 call_mode: CallMode = "auto",
+                 retrieve: Callable[[str], list[str]] | None = None):
+        if k < 1:
+            raise ValueError(f"k must be at least 1, got {k}")
+        if not 1 <= max_turns <= 20:
+            raise ValueError(f"max_turns must be between 1 and 20, got {max_turns}")
+        if max_wall_s <= 0:
+            raise ValueError(f"max_wall_s must be positive, got {max_wall_s}")
+        if call_mode not in CALL_MODES:
+            raise ValueError(f"call_mode must be one of {', '.join(CALL_MODES)}, got {call_mode!r}")
+        self.k = k
+        self.max_turns = max_turns
+        self.max_wall_s = max_wall_s
+        self.call_mode = call_mode
+        self._retrieve = retrieve
+
+    @property
+    def version(self) -> str:
+        return f"{self.strategy_version}+a{AGENT_PROMPT_VERSION}+k{self.k}+t{self.max_turns}+{self.call_mode}"
+
+    def retrieve(self, question: str) -> list[str]:
+        if self._retrieve is None:
+            self._retrieve = default_retriever(self.k)
+        return list(dict.fromkeys(self._retrieve(question)))[: self.k]
+
+    def mode_for(self, model: ModelClient) -> str:
+        if self.call_mode != "auto":
+            return self.call_mode
+        return "constrained" if _provider(model) in ("llamacpp", "embedded") else "native"
+
+    def user_prompt(self, case: Case, mode: str) -> str:
+        parts = [f"Patient note:\n{case.note.strip()}", f"Question: {case.question.strip()}", AGENT_STEPS]
+        if mode == "constrained":
+            parts.append(CONSTRAINED_FORMAT)
+        return "\n\n".join(parts)
+
+    # -- one tool call -------------------------------------------------------------------
+
+    def _execute(self, call: ToolCall, callable_ids: dict[str, str], tools: list[dict[str, Any]],
+                 state: dict[str, Any]) -> dict[str, Any]:
+        """Run one call; returns the record (with "result" for the model) and updates state."""
+        record: dict[str, Any] = {"name": call.name, "arguments": call.arguments}
+        if call.name in HELPERS:
+            result = call_compact_tool(call.name, call.arguments, retriever=_bm25_search,
+                                       strict=True, quantities="object")
+            if call.name == "describe_calculator" and isinstance(result, dict) and "error" not in result:
+                cid = result.get("id")
+                if cid and tool_name(cid) not in callable_ids:
+                    callable_ids[tool_name(cid)] = cid
+                    tools.insert(len(callable_ids) - 1, calculator_tool(cid))
+                    record["added_tool"] = tool_name(cid)
+                result = {k: v for k, v in result.items() if k != "parameters"} | {
+                    "tool": tool_name(cid) if cid else None,
+                    "note": "call this calculator by its tool name"}
+            record["result"] = result
+            return record
+        if call.name not in callable_ids:
+            try:
+                known = calculator_for_tool(call.name)
+                hint = (f"{tool_name(known)} is not offered yet; call describe_calculator with "
+                        f"{known.id!r} first")
+            except CalculatorInputError:
+                hint = "use search_calculators to find a calculator"
+            record["result"] = {"error": "unknown_tool", "message": f"no tool named {call.name!r}",
+                                "offered": [*callable_ids, *HELPERS, FINAL], "hint": hint}
+            return record
+        calc = get(callable_ids[call.name])
+        record["calculator"] = calc.id
+        try:
+            inputs = parse_arguments(calc, call.arguments)
+            record["inputs"] = inputs
+            result = calc.calculate(inputs)
+        except CalculatorInputError as exc:
+            err = error_object(exc, calc)
+            record["error"] = err
+            record["result"] = {k: v for k, v in err.items()}
+            for issue in record["result"].get("issues", []):
+                issue.pop("path", None)
+            return record
+        full = result_record(result)
+        record["calculator_result"] = full
+        state["result"], state["calculator"] = result, calc.id
+        shown: dict[str, Any] = {"calculator": calc.id, "value": full["value"], "rounded": full["rounded"],
+                                 "unit": full["unit"]}
+        if full["interpretation"]:
+            shown["interpretation"] = full["interpretation"]
+        warnings = [w["message"] for w in full["warnings"] if w["code"] == "implausible"]
+        if warnings:
+            shown["warnings"] = warnings
+            shown["hint"] = "A value looks implausible: check its number and unit in the note and call again if wrong."
+        record["result"] = shown
+        return record
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
+        started = time.monotonic()
+        mode = self.mode_for(model)
+        retrieved = self.retrieve(case.question)
+        callable_ids = {tool_name(cid): get(cid).id for cid in retrieved}
+        tools = [calculator_tool(cid) for cid in callable_ids.values()] + helper_tools() + [
+            final_answer_tool(case.output_type)]
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": AGENT_SYSTEM},
+            {"role": "user", "content": self.user_prompt(case, mode)},
+        ]
+        trace: dict[str, Any] = {"call_mode": mode, "retrieved": list(callable_ids.values()),
+                                 "messages": messages, "requests": [], "tool_calls": []}
+        try:
+            trace["expected_calculator"] = calculator_for_case(case).id  # for audits only
+        except CalculatorInputError:
+            trace["expected_calculator"] = None
+        state: dict[str, Any] = {"result": None, "calculator": None}
+        usage, latency, calls = Usage(), 0.0, 0
+        last: Completion | None = None
+
+        def finish(status, answer=None, error=None, raw="", explanation=None) -> Outcome:
+            trace["turns"] = calls
+            trace["wall_s"] = round(time.monotonic() - started, 3)
+            if state["result"] is not None:
+                trace["result"] = result_record(state["result"])
+                trace["calculator"] = state["calculator"]
+                trace["normalised_inputs"] = trace["result"]["inputs"]
+                try:  # what the last calculator call says, to tell copy slips from wrong inputs
+                    expected = typed_answer(state["result"].value, case.output_type)
+                    trace["calculator_answer"] = answer_text(expected)
+                    if answer is not None:
+                        trace["answer_matches_calculator"] = _same(answer, expected)
+                except ValueError:
+                    pass
+                if explanation is None or status == "ok":
+                    steps = explanation_of(state["result"])
+                    explanation = steps if explanation is None else f"{steps}; {explanation}"
+            if answer is not None:
+                trace["answer_decimals"] = decimals_of(answer)
+            return Outcome(raw=raw, answer=answer, status=status, explanation=explanation, error=error,
+                           trace=trace, usage=usage, latency_s=latency, model_calls=calls)
+
+        for _turn in range(self.max_turns):
+            if time.monotonic() - started > self.max_wall_s:
+                return finish("error", error=f"no final answer within {self.max_wall_s:g} s "
+                              f"({calls} model requests)")
+            have_result = state["result"] is not None
+            request: dict[str, Any] = {"turn": calls}
+            kwargs: dict[str, Any] = dict(gen)
+            if mode == "constrained":
+                allowed = [*callable_ids, *HELPERS] + ([FINAL] if have_result else [])
+                kwargs["response_format"] = {"type": "json_schema", "json_schema": {
+                    "name": "tool_call", "schema": union_schema(tools, allowed)}}
+                request["allowed"] = allowed
+            else:
+                kwargs["tool_choice"] = "auto" if have_result else "required"
+            try:
+                last = model.chat(messages, tools=tools, **kwargs)
+            except ModelError as exc:
+                calls += 1
+                return finish("error", error=str(exc))
+            calls += 1
+            usage = _add(usage, last.usage)
+            latency += last.latency_s
+            request.update(content=last.text, finish_reason=last.finish_reason,
+                           tool_calls=[{"id": c.id, "name": c.name, "arguments": c.arguments}
+                                       for c in last.tool_calls])
+            trace["requests"].append(request)
+            got = list(last.tool_calls) or calls_in_content(last.text)
+            if not got:
+                if mode == "constrained" or last.finish_reason == "length":
+                    # constrained output that is not a call can only be cut off
+                    status = "truncated" if last.finish_reason == "length" else "unparsed"
+                    return finish(status, raw=last.text, error="the reply is not a tool call")
+                return self._final_from_text(last, case, finish, have_result)
+            got = got[:4]  # a runaway list of parallel calls is not run
+            finals = [c for c in got if c.name == FINAL]
+            if finals:
+                return self._final_from_call(finals[0], case, finish)
+            messages.append({"role": "assistant", "content": "",
+                             "tool_calls": [{"id": c.id or f"call-{calls}-{i}", "type": "function",
+                                             "function": {"name": c.name, "arguments": c.arguments}}
+                                            for i, c in enumerate(got)]})
+            for i, c in enumerate(got):
+                rec = self._execute(c, callable_ids, tools, state)
+                rec["turn"] = calls - 1
+                trace["tool_calls"].append(rec)
+                messages.append({"role": "tool", "tool_call_id": c.id or f"call-{calls}-{i}",
+                                 "content": json.dumps(rec["result"], ensure_ascii=False, default=str)})
+        return finish("error", raw=last.text if last else "",
+                      error=f"no final answer within {self.max_turns} turns")
+
+    def _final_from_call(self, call: ToolCall, case: Case, finish) -> Outcome:
+        from .extract import parse_answer
+
+        try:
+            args = json.loads(call.arguments) if call.arguments else {}
+        except ValueError:
+            args = None
+        value = args.get("answer") if isinstance(args, dict) else None
+        if case.output_type == "gestational_age" and isinstance(value, dict):
+            text = json.dumps({"answer": [value.get("weeks"), value.get("days")]})
+        else:
+            text = json.dumps({"answer": value})
+        parsed = parse_answer(text, case.output_type)
+        return finish(parsed.status, answer=parsed.answer, raw=call.arguments,
+                      error=None if parsed.status == "ok" else "the final answer cannot be read",
+                      explanation=self._explanation(parsed.answer))
+
+    def _final_from_text(self, completion: Completion, case: Case, finish, have_result: bool) -> Outcome:
+        from .extract import parse_answer
+
+        parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
+        out = finish(parsed.status, answer=parsed.answer, raw=completion.text,
+                     error=None if parsed.status == "ok" else "the final answer cannot be read",
+                     explanation=parsed.explanation)
+        out.trace["answered_without_calculator"] = not have_result
+        return out
+
+    @staticmethod
+    def _explanation(answer) -> str | None:
+        return None if answer is None else f"final answer {answer_text(answer)}"
+
+
+__all__ = ["Tools", "calls_in_content", "union_schema", "final_answer_tool", "helper_tools",
+           "AGENT_PROMPT_VERSION"]

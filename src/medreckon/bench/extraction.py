@@ -1,0 +1,410 @@
+"""The `extract` strategy: the model reads the note and fills the named calculator's inputs as
+JSON; the calculator computes the answer.
+
+The case names its calculator (MedCalc-Bench: the Calculator ID, looked up with
+`registry.by_medcalc_bench_id`; other datasets: the calculator name). The model never computes:
+
+1. Schema. The calculator's inputs, generated from its declaration (`interfaces.tools` strict
+   form): a quantity is `{"value": <number>, "unit": <one of the declared units>}` (a bare
+   number when the declaration offers one unit), a choice is an enum, a finding a boolean.
+   Required inputs are not nullable (a null there is the commonest prototype failure, and a
+   repair turn rarely fixes it); optional inputs and findings are nullable, null meaning "the
+   note does not say" (the calculator's declared default applies and is reported as a warning).
+   Rule options (e.g. Cockcroft-Gault's weight rule) are not asked: they are set from the
+   dataset's declared convention (`MedCalcBench.options`) for MedCalc-Bench cases, else left at
+   their documented defaults.
+2. Request. One user turn: the note and the question first (so a llama.cpp prefix cache can
+   reuse them across turns), then the calculator, its criteria, one line per input (kind,
+   units or allowed values, required or null-able, the declaration's description) and the
+   rules of extraction (values as written with their unit, the value at presentation when the
+   note gives several, findings true only when stated). The reply is constrained to the schema
+   (`response_format` `json_schema`; `LlamaCppClient` turns it into llama.cpp's
+   `json_object` + schema; OpenAI-compatible servers get it as is).
+3. Compute and repair. The JSON goes to the calculator. A reply that does not parse, a
+   `CalculatorInputError` (as `tools.error_object`) or an implausible-value warning (a value
+   outside the plausible range after unit conversion, e.g. creatinine 120 mg/dL) goes back to
+   the model as a targeted message for at most `max_repairs` turns (default 2). An implausible
+   value the model keeps is accepted with its warning (bounds reject only the impossible).
+4. Answer: the calculator's value typed by the case's output type (decimal -> float unrounded,
+   integer -> int rounded half away from zero, date, (weeks, days)).
+
+Statuses: a ModelError -> `error`; no computable inputs after the repairs -> `unparsed` (or
+`truncated` when the last reply hit the token limit); never a default answer.
+
+Trace (`Outcome.trace`): calculator id/version and how it was found, the options applied, the
+schema field names, the messages, one record per turn (raw reply, parsed JSON, the inputs sent,
+errors, warnings, the repair message), the normalised inputs, and the result (value, rounded,
+unit, interpretation, steps, warnings).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..calculators.describe import InputSpec, describe_inputs
+from ..calculators.registry import by_medcalc_bench_id, get
+from ..calculators.rounding import round_half_away
+from ..calculators.spec import Calculator, Result
+from ..errors import CalculatorInputError
+from ..interfaces.tools import error_object, parameters_schema, parse_arguments
+from .types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType, Usage
+
+EXTRACT_PROMPT_VERSION = "1"
+
+EXTRACT_SYSTEM = (
+    "You read clinical notes and copy the facts a medical calculator needs into JSON. You do not "
+    "compute anything: the calculator does. Use only what the note says about this patient."
+)
+
+EXTRACT_RULES = (
+    "Rules:\n"
+    "- Copy each number as the note writes it and pick the unit the note uses; do not convert "
+    "units yourself.\n"
+    "- When the note gives a value more than once, take the one at presentation (on admission or "
+    "at the visit described first), unless the question asks for another time.\n"
+    "- A yes/no finding is true only when the note states it for this patient, false when the "
+    "note rules it out, null when the note does not mention it.\n"
+    "- Every input marked required needs a value from the note.\n"
+    "Reply with one JSON object with exactly these keys, in this order."
+)
+
+REPAIR_PARSE = "Your reply could not be read as the JSON object asked for ({error})."
+REPAIR_INVALID = "The calculator rejected these inputs:"
+REPAIR_IMPLAUSIBLE = "These values look implausible after unit conversion; check the number and its unit in the note:"
+REPAIR_CLOSE = ("Reply with the complete JSON object again, every key, correcting only what is "
+                "wrong (keep a value if the note really says it).")
+
+
+def prompt_fingerprint() -> str:
+    parts = [EXTRACT_SYSTEM, EXTRACT_RULES, REPAIR_PARSE, REPAIR_INVALID, REPAIR_IMPLAUSIBLE,
+             REPAIR_CLOSE]
+    return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------- the case's calculator
+
+
+def calculator_for_case(case: Case) -> Calculator:
+    """The calculator a case names: MedCalc-Bench Calculator ID, else its name.
+    Raises CalculatorInputError when no registered calculator matches."""
+    if case.calculator_id is not None and case.dataset.startswith("medcalc-bench"):
+        return by_medcalc_bench_id(case.calculator_id)
+    return get(case.calculator_name)
+
+
+def case_options(calc: Calculator, case: Case) -> dict[str, Any]:
+    """Rule options the dataset's questions ask for (declared on the calculator), else none."""
+    if case.dataset.startswith("medcalc-bench") and calc.medcalc_bench is not None:
+        return dict(calc.medcalc_bench.options)
+    return {}
+
+
+# ---------------------------------------------------------------- schema and prompt
+
+
+def asked_inputs(calc: Calculator) -> list[InputSpec]:
+    """The inputs the model fills: every input but the rule options."""
+    return [s for s in describe_inputs(calc) if not s.option]
+
+
+def input_schema(calc: Calculator) -> dict[str, Any]:
+    """The JSON schema of the model's reply: strict (every key present, in declaration order),
+    quantities as {value, unit enum} (a bare number when only one unit is declared), required
+    inputs not nullable, optional ones nullable."""
+    strict = parameters_schema(calc, strict=True, quantities="object")["properties"]
+    props: dict[str, Any] = {}
+    for spec in asked_inputs(calc):
+        field = strict[spec.name]
+        if spec.kind == "quantity" and len(spec.units) <= 1:
+            number: dict[str, Any] = {"type": "number" if spec.required and not spec.nullable
+                                      else ["number", "null"]}
+            field = number | {"description": field.get("description", "")}
+        props[spec.name] = field
+    return {"type": "object", "properties": props, "required": list(props),
+            "additionalProperties": False}
+
+
+def _kind_words(spec: InputSpec) -> str:
+    if spec.kind == "quantity":
+        if len(spec.units) <= 1:
+            return f"number in {spec.unit}"
+        return "{value, unit}, unit one of " + " | ".join(spec.units)
+    if spec.kind == "choice":
+        return "one of " + " | ".join(json.dumps(c) for c in spec.choices)
+    if spec.kind == "boolean":
+        return "true/false"
+    if spec.kind == "date":
+        return 'date "YYYY-MM-DD"'
+    if spec.kind in ("integer", "number"):
+        return f"{'whole ' if spec.kind == 'integer' else ''}number" + (f" {spec.bounds}" if spec.bounds else "")
+    return "text"
+
+
+def _need_words(spec: InputSpec) -> str:
+    if spec.required and not spec.nullable:
+        return "required"
+    if spec.kind == "boolean":
+        return "null if not mentioned"
+    return "null if the note does not give it"
+
+
+def input_lines(calc: Calculator) -> str:
+    lines = []
+    for s in asked_inputs(calc):
+        desc = f": {s.description.strip()}" if s.description else ""
+        lines.append(f"- {s.name} ({_kind_words(s)}; {_need_words(s)}){desc}")
+    return "\n".join(lines)
+
+
+def user_prompt(case: Case, calc: Calculator) -> str:
+    what = f"{calc.name}"
+    if calc.description:
+        what += f" — {calc.description.strip()}"
+    parts = [
+        f"Patient note:\n{case.note.strip()}",
+        f"Question: {case.question.strip()}",
+        f"Calculator: {what}",
+    ]
+    if calc.formula:
+        parts.append(f"{'Formula' if calc.kind == 'equation' else 'Criteria'}: {calc.formula.strip()}")
+    parts.append(f"Inputs to fill:\n{input_lines(calc)}")
+    parts.append(EXTRACT_RULES)
+    return "\n\n".join(parts)
+
+
+def response_format(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "json_schema", "json_schema": {"name": "calculator_inputs", "strict": True,
+                                                   "schema": schema}}
+
+
+# ---------------------------------------------------------------- answers
+
+
+def typed_answer(value: Any, output_type: OutputType) -> Answer:
+    """The calculator's value as the case's output type; ValueError when it cannot be."""
+    if output_type == "date":
+        if isinstance(value, dt.date):
+            return value
+        raise ValueError(f"the calculator gave {value!r}, not a date")
+    if output_type == "gestational_age":
+        if isinstance(value, list | tuple) and len(value) == 2:
+            return int(value[0]), int(value[1])
+        raise ValueError(f"the calculator gave {value!r}, not (weeks, days)")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"the calculator gave {value!r}, not a number")
+    if output_type == "integer":
+        return int(round_half_away(float(value), 0))
+    return float(value)
+
+
+def answer_text(answer: Answer) -> str:
+    if isinstance(answer, dt.date):
+        return answer.strftime("%m/%d/%Y")
+    if isinstance(answer, tuple):
+        return f"{answer[0]} weeks, {answer[1]} days"
+    return repr(answer)
+
+
+def decimals_of(answer: Answer) -> int | None:
+    if isinstance(answer, float):
+        from .scoring import shown_decimals
+
+        return shown_decimals(answer)
+    return 0 if isinstance(answer, int) else None
+
+
+def result_record(result: Result) -> dict[str, Any]:
+    d = result.to_dict()
+    return {k: d[k] for k in ("calculator", "version", "value", "unit", "rounded", "interpretation",
+                              "steps", "warnings", "inputs")}
+
+
+def explanation_of(result: Result) -> str:
+    steps = "; ".join(f"{s.what}: {s.expression} = {s.value}{f' {s.unit}' if s.unit else ''}"
+                      for s in result.steps)
+    return f"{result.calculator}: {steps}" if steps else result.calculator
+
+
+# ---------------------------------------------------------------- one turn
+
+
+def read_reply(text: str) -> dict[str, Any]:
+    """The model's JSON object; ValueError (with a short reason) when it is not one."""
+    s = text.strip()
+    if s.startswith("```"):
+        s = s.strip("`")
+        s = s[s.find("{"):] if "{" in s else s
+    start, end = s.find("{"), s.rfind("}")
+    if start < 0 or end <= start:
+        raise ValueError("no JSON object")
+    try:
+        obj = json.loads(s[start:end + 1])
+    except ValueError as exc:
+        raise ValueError(f"invalid JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise ValueError("not a JSON object")
+    return obj
+
+
+def _short(v: Any) -> str:
+    if isinstance(v, Mapping) and "value" in v:
+        return f"{v.get('value')} {v.get('unit') or ''}".strip()
+    return json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
+
+
+def repair_message(*, parse_error: str | None = None, error: dict[str, Any] | None = None,
+                   implausible: list[dict[str, Any]] | None = None) -> str:
+    """The targeted message of a repair turn (our wording; lists each problem once)."""
+    parts = []
+    if parse_error:
+        parts.append(REPAIR_PARSE.format(error=parse_error))
+    if error:
+        parts.append(REPAIR_INVALID)
+        for issue in error.get("issues", []):
+            line = f"- {issue.get('field')}: got {_short(issue.get('value'))}; expected {issue.get('expected')}"
+            for key in ("suggestion", "did_you_mean"):
+                if issue.get(key):
+                    line += f" ({key.replace('_', ' ')}: {issue[key]})"
+            if issue.get("units"):
+                line += f"; units: {', '.join(issue['units'])}"
+            parts.append(line)
+    if implausible:
+        parts.append(REPAIR_IMPLAUSIBLE)
+        for w in implausible:
+            parts.append(f"- {w['message']}")
+    parts.append(REPAIR_CLOSE)
+    return "\n".join(parts)
+
+
+def _add_usage(a: Usage, b: Usage | None) -> Usage:
+    if b is None:
+        return a
+    return Usage(a.prompt_tokens + b.prompt_tokens, a.completion_tokens + b.completion_tokens)
+
+
+# ---------------------------------------------------------------- the strategy
+
+
+class Extract:
+    """Schema-constrained extraction of the named calculator's inputs; the calculator computes.
+    See the module docstring."""
+
+    name = "extract"
+    strategy_version = "1"
+    default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
+
+    def __init__(self, max_repairs: int = 2, repair_implausible: bool = True):
+        if not 0 <= max_repairs <= 5:
+            raise ValueError(f"max_repairs must be between 0 and 5, got {max_repairs}")
+        self.max_repairs = max_repairs
+        self.repair_implausible = repair_implausible
+
+    @property
+    def version(self) -> str:
+        flags = "" if self.repair_implausible else "-noimpl"
+        return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}"
+
+    def check(self, cases: list[Case]) -> None:
+        unknown = set()
+        for c in cases:
+            try:
+                calculator_for_case(c)
+            except CalculatorInputError:
+                unknown.add(f"{c.calculator_id} ({c.calculator_name})")
+        if unknown:
+            raise ValueError(f"extract has no calculator for: {', '.join(sorted(unknown))}")
+
+    def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
+        trace: dict[str, Any] = {}
+        try:
+            calc = calculator_for_case(case)
+        except CalculatorInputError as exc:
+            return Outcome(raw="", answer=None, status="error",
+                           error=f"no calculator for this case: {exc}", trace=trace)
+        options = case_options(calc, case)
+        schema = input_schema(calc)
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": EXTRACT_SYSTEM},
+            {"role": "user", "content": user_prompt(case, calc)},
+        ]
+        trace.update(
+            calculator=calc.id, calculator_version=calc.version,
+            calculator_from="medcalc_bench_id" if case.dataset.startswith("medcalc-bench")
+            and case.calculator_id is not None else "name",
+            options=options, fields=list(schema["properties"]), messages=messages, turns=[],
+        )
+        usage, latency, calls = Usage(), 0.0, 0
+        best: Result | None = None  # the last result computed (possibly with warnings)
+        best_raw = ""
+        last: Completion | None = None
+        last_error: str | None = None
+        for turn in range(self.max_repairs + 1):
+            try:
+                last = model.chat(messages, response_format=response_format(schema), **gen)
+            except ModelError as exc:
+                return Outcome(raw=last.text if last else "", answer=None, status="error",
+                               error=str(exc), trace=trace, usage=usage, latency_s=latency,
+                               model_calls=calls + 1)
+            calls += 1
+            usage = _add_usage(usage, last.usage)
+            latency += last.latency_s
+            record: dict[str, Any] = {"turn": turn, "raw": last.text,
+                                      "finish_reason": last.finish_reason}
+            trace["turns"].append(record)
+            repair: str | None = None
+            try:
+                reply = read_reply(last.text)
+            except ValueError as exc:
+                record["parse_error"] = last_error = str(exc)
+                repair = repair_message(parse_error=str(exc))
+            else:
+                record["parsed"] = reply
+                try:
+                    inputs = {**parse_arguments(calc, reply), **options}
+                    record["inputs"] = inputs
+                    result = calc.calculate(inputs)
+                except CalculatorInputError as exc:
+                    err = error_object(exc, calc)
+                    record["error"] = err
+                    last_error = str(exc)
+                    repair = repair_message(error=err)
+                else:
+                    best, best_raw = result, last.text
+                    warnings = [{"field": w.field, "message": w.message, "code": w.code}
+                                for w in result.warnings]
+                    record["warnings"] = warnings
+                    implausible = [w for w in warnings if w["code"] == "implausible"]
+                    if implausible and self.repair_implausible:
+                        repair = repair_message(implausible=implausible)
+            if repair is None:
+                break
+            if turn < self.max_repairs:
+                record["repair"] = repair
+                messages.append({"role": "assistant", "content": last.text})
+                messages.append({"role": "user", "content": repair})
+        trace["repairs"] = len(trace["turns"]) - 1
+        raw = last.text if last else ""
+        if best is None:
+            status = "truncated" if last is not None and last.finish_reason == "length" else "unparsed"
+            return Outcome(raw=raw, answer=None, status=status,
+                           error=f"no computable inputs after {len(trace['turns'])} turn(s): {last_error}",
+                           trace=trace, usage=usage, latency_s=latency, model_calls=calls)
+        raw = best_raw
+        trace["normalised_inputs"] = result_record(best)["inputs"]
+        trace["result"] = result_record(best)
+        try:
+            answer = typed_answer(best.value, case.output_type)
+        except ValueError as exc:
+            return Outcome(raw=raw, answer=None, status="unparsed", error=str(exc), trace=trace,
+                           usage=usage, latency_s=latency, model_calls=calls)
+        trace["answer_decimals"] = decimals_of(answer)
+        return Outcome(raw=raw, answer=answer, status="ok", explanation=explanation_of(best),
+                       trace=trace, usage=usage, latency_s=latency, model_calls=calls)
+
+
+__all__ = ["Extract", "calculator_for_case", "case_options", "input_schema", "user_prompt",
+           "typed_answer", "repair_message", "read_reply", "EXTRACT_PROMPT_VERSION"]
