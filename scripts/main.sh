@@ -1,9 +1,23 @@
 #!/usr/bin/env bash
-# The main job: installs medreckon into .venv and replays MedCalc-Bench v1.0 through the calculators.
+# The main job: install medreckon with the offline embedded model into .venv, replay
+# MedCalc-Bench v1.0 through the calculators, then run the embedded model on a stratified
+# sample of MedCalc-Bench (clean-940 subset) and report. Rerunning resumes the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
+STRATEGY=${STRATEGY:-extract}
+MODEL=${MODEL:-embedded}
+PER_CALCULATOR=${PER_CALCULATOR:-1}
+LIMIT=${LIMIT:-}   # empty: every sampled case (1 per calculator of clean-940 = 51 cases)
+RUN_DIR=${RUN_DIR:-runs/main-${MODEL}-${STRATEGY}-${PER_CALCULATOR}pc${LIMIT:+-limit$LIMIT}}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -e .
-.venv/bin/medreckon calc verify "$@"
+PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
+"${PIP[@]}" --upgrade pip >/dev/null
+"${PIP[@]}" torch==2.13.0   # pinned first: the CPU wheel on disk, never a CUDA build
+"${PIP[@]}" -e '.[embedded,retrieval,sandbox]'
+.venv/bin/medreckon calc verify
+.venv/bin/medreckon bench run --model "$MODEL" --strategy "$STRATEGY" --dataset medcalc-bench \
+  --subset medrac_clean_940 --per-calculator "$PER_CALCULATOR" --seed 0 ${LIMIT:+--limit "$LIMIT"} \
+  --run-dir "$RUN_DIR"
+.venv/bin/medreckon bench report "$RUN_DIR" --html "$RUN_DIR/report.html"
+echo "report: $RUN_DIR/report.html"

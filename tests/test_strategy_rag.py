@@ -10,7 +10,7 @@ import os
 import pytest
 
 from medreckon.bench import prompts, rag
-from medreckon.bench.rag import CardRetrieval, Rag, cards_block, prompt_card
+from medreckon.bench.rag import Rag, cards_block, prompt_card
 from medreckon.bench.strategies import get_strategy
 from medreckon.bench.types import Case, Completion, ModelError, Usage
 from medreckon.interfaces.cards import card
