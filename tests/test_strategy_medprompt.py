@@ -125,6 +125,19 @@ def test_a_missing_embedding_model_fails_the_check_with_what_to_install(monkeypa
         MedPrompt(pool=POOL).check([CASE])
 
 
+def test_without_the_one_shot_file_the_version_still_reads_and_the_check_fails(monkeypatch):
+    from medreckon.bench import datasets
+
+    def missing(path=None):
+        raise datasets.DatasetNotFound("no file at /nowhere/one_shot.csv")
+
+    monkeypatch.setattr(datasets, "load_one_shot", missing)
+    strategy = MedPrompt(embedder=bag_of_words)
+    assert "+pool=one-shot@unavailable+" in strategy.version  # `bench strategies` lists it
+    with pytest.raises(ValueError, match="no file at"):
+        strategy.check([CASE])
+
+
 def test_a_model_error_is_status_error():
     out = MedPrompt(k=1, pool=POOL, embedder=bag_of_words).run(CASE, Scripted(ModelError("down")), GEN)
     assert out.status == "error" and out.model_calls == 1 and out.trace["selection"]["exemplars"]

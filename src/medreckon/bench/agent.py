@@ -361,8 +361,9 @@ class Tools:
                 try:  # what the last calculator call says, to tell copy slips from wrong inputs
                     expected = typed_answer(state["result"].value, case.output_type)
                     trace["calculator_answer"] = answer_text(expected)
-                    if answer is not None:
-                        trace["answer_matches_calculator"] = _same(answer, expected)
+                    if answer is not None:  # the value or its rounding under the calculator's rule
+                        rounded = typed_answer(state["result"].rounded, case.output_type)
+                        trace["answer_matches_calculator"] = _same(answer, expected) or _same(answer, rounded)
                 except ValueError:
                     pass
                 if explanation is None or status == "ok":

@@ -818,8 +818,8 @@ def magnitude_svg(arms: Sequence[ArmSummary], *, label_width: int = 170, plot_wi
     """Inline SVG: error magnitude of wrong answers per arm: IQR box, median line, the points."""
     measured = [a for a in arms if a.magnitudes]
     top_value = max([1.0, *(m for a in measured for m in a.magnitudes)])
-    top_value = min(top_value, 10.0)  # beyond 10 range-widths the axis is clipped (points at the edge)
-    row_h, top, bottom, right = 26, 26, 10, 150
+    top_value = min(top_value, 10.0)  # beyond 10 range-widths a point is a triangle at the edge
+    row_h, top, bottom, right = 26, 26, 10, 200
     width, height = label_width + plot_width + right, top + row_h * len(arms) + bottom
     x0 = label_width
 
@@ -842,14 +842,23 @@ def magnitude_svg(arms: Sequence[ArmSummary], *, label_width: int = 170, plot_wi
             q1, q3 = a.magnitude_iqr
             parts.append(f'<rect x="{x(q1):.1f}" y="{y + 5}" width="{max(x(q3) - x(q1), 1.0):.1f}" '
                          f'height="{row_h - 10}" fill="#f2cf9e" stroke="#b4651f"/>')
+            beyond = 0
             for m in a.magnitudes:
+                if m > top_value:  # off the axis: a triangle at its edge
+                    beyond += 1
+                    xe = x0 + plot_width
+                    parts.append(f'<path d="M{xe - 6:.1f},{mid - 4:.1f} L{xe:.1f},{mid:.1f} '
+                                 f'L{xe - 6:.1f},{mid + 4:.1f} Z" fill="#b42318"/>')
+                    continue
                 parts.append(f'<circle cx="{x(m):.1f}" cy="{mid:.1f}" r="2.2" fill="#1d2430" fill-opacity="0.45"/>')
             xm = x(a.magnitude_median)
             parts.append(f'<line x1="{xm:.1f}" y1="{y + 3}" x2="{xm:.1f}" y2="{y + row_h - 3}" stroke="#b4651f" stroke-width="2.5"/>')
             label = f"{a.magnitude_median:.3f} · n={len(a.magnitudes)}"
+            if beyond:
+                label += f" ({beyond} beyond {top_value:g})"
         else:
             label = "no wrong answer with a value"
-        parts.append(f'<text x="{x0 + plot_width + 8}" y="{mid + 4:.1f}">{html.escape(label)}</text></g>')
+        parts.append(f'<text x="{x0 + plot_width + 12}" y="{mid + 4:.1f}">{html.escape(label)}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -365,7 +365,10 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
                quiet: bool) -> None:
     """Run several strategies with one model on the same cases and compare them (accuracy with
     Wilson intervals, per category/calculator, adjacent McNemar and GEE with Holm, statuses,
-    tokens and time, error magnitude). Each arm is an ordinary, resumable run: DIR/<arm>."""
+    tokens and time, error magnitude). Each arm is an ordinary, resumable run: DIR/<arm>;
+    DIR/arms.json records the arms, the cases and the command. With --report-only nothing runs:
+    the arms (default: those of arms.json) are read from DIR, and --model and the selection
+    options are ignored."""
     import datetime as dt
     import shlex
 

@@ -72,6 +72,12 @@ EXTRACT_RULES = (
     "Reply with one JSON object with exactly these keys, in this order."
 )
 
+EVIDENCE_RULE = (
+    'Write each input as {"quote": ..., "value": ...} (add "unit" where units are listed): '
+    "quote first, the few words of the note that give the value, copied exactly (\"\" when the "
+    "note does not mention it); then the value those words give."
+)
+
 REPAIR_PARSE = "Your reply could not be read as the JSON object asked for ({error})."
 REPAIR_INVALID = "The calculator rejected these inputs:"
 REPAIR_IMPLAUSIBLE = "These values look implausible after unit conversion; check the number and its unit in the note:"
@@ -80,7 +86,7 @@ REPAIR_CLOSE = ("Reply with the complete JSON object again, every key, correctin
 
 
 def prompt_fingerprint() -> str:
-    parts = [EXTRACT_SYSTEM, EXTRACT_RULES, REPAIR_PARSE, REPAIR_INVALID, REPAIR_IMPLAUSIBLE,
+    parts = [EXTRACT_SYSTEM, EXTRACT_RULES, EVIDENCE_RULE, REPAIR_PARSE, REPAIR_INVALID, REPAIR_IMPLAUSIBLE,
              REPAIR_CLOSE]
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
 
@@ -128,6 +134,74 @@ def input_schema(calc: Calculator) -> dict[str, Any]:
             "additionalProperties": False}
 
 
+QUOTE_MAX = 80  # characters of an evidence quote
+
+
+def evidence_schema(calc: Calculator) -> dict[str, Any]:
+    """The reply schema with evidence: every input is an object whose first key is `quote` (the
+    words of the note that give it, at most QUOTE_MAX characters, "" when not mentioned), then
+    `value` (and `unit` when several are declared). Writing the quote first grounds the value in
+    the note; the quote is checked against the note afterwards."""
+    props: dict[str, Any] = {}
+    for spec in asked_inputs(calc):
+        optional = not spec.required or spec.nullable
+        fields: dict[str, Any] = {"quote": {"type": "string", "maxLength": QUOTE_MAX}}
+        if spec.kind == "quantity":
+            fields["value"] = {"type": ["number", "null"] if optional else "number"}
+            if len(spec.units) > 1:
+                unit: dict[str, Any] = {"type": "string", "enum": list(spec.units)}
+                fields["unit"] = {"anyOf": [unit, {"type": "null"}]} if optional else unit
+        elif spec.kind == "choice":
+            choice: dict[str, Any] = {"type": "string", "enum": list(spec.choices)}
+            fields["value"] = {"anyOf": [choice, {"type": "null"}]} if optional else choice
+        elif spec.kind == "boolean":
+            fields["value"] = {"type": ["boolean", "null"] if optional else "boolean"}
+        elif spec.kind in ("integer", "number"):
+            fields["value"] = {"type": [spec.kind, "null"] if optional else spec.kind}
+        else:  # dates and text
+            fields["value"] = {"type": ["string", "null"] if optional else "string"}
+        props[spec.name] = {"type": "object", "properties": fields, "required": list(fields),
+                            "additionalProperties": False, "description": spec.description}
+    return {"type": "object", "properties": props, "required": list(props),
+            "additionalProperties": False}
+
+
+def inputs_from_evidence(calc: Calculator, reply: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """(the calculator arguments, the quotes) of an evidence reply; keys that are not objects
+    with a value pass through unchanged (the calculator reports them)."""
+    args: dict[str, Any] = {}
+    quotes: dict[str, str] = {}
+    for name, item in reply.items():
+        if not (isinstance(item, Mapping) and "value" in item):
+            args[name] = item
+            continue
+        if isinstance(item.get("quote"), str):
+            quotes[name] = item["quote"]
+        value = item["value"]
+        if value is not None and item.get("unit") is not None:
+            value = {"value": value, "unit": item["unit"]}
+        args[name] = value
+    return args, quotes
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().replace(" ", " ").split())
+
+
+def quote_in_note(quote: str, note: str) -> bool:
+    """Whether a quote appears in the note (case and white space ignored; a quote whose ends
+    the model trimmed or extended by a few characters still counts)."""
+    q, n = _squash(quote).strip(" .,;:\"'"), _squash(note)
+    if not q:
+        return True
+    if q in n:
+        return True
+    if len(q) >= 24:  # long quotes: most of it verbatim
+        half = len(q) // 2
+        return q[:half] in n or q[half:] in n
+    return False
+
+
 def _kind_words(spec: InputSpec) -> str:
     if spec.kind == "quantity":
         if len(spec.units) <= 1:
@@ -160,7 +234,7 @@ def input_lines(calc: Calculator) -> str:
     return "\n".join(lines)
 
 
-def user_prompt(case: Case, calc: Calculator) -> str:
+def user_prompt(case: Case, calc: Calculator, evidence: bool = False) -> str:
     what = f"{calc.name}"
     if calc.description:
         what += f" — {calc.description.strip()}"
@@ -173,6 +247,8 @@ def user_prompt(case: Case, calc: Calculator) -> str:
         parts.append(f"{'Formula' if calc.kind == 'equation' else 'Criteria'}: {calc.formula.strip()}")
     parts.append(f"Inputs to fill:\n{input_lines(calc)}")
     parts.append(EXTRACT_RULES)
+    if evidence:
+        parts.append(EVIDENCE_RULE)
     return "\n\n".join(parts)
 
 
@@ -297,15 +373,16 @@ class Extract:
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 
-    def __init__(self, max_repairs: int = 2, repair_implausible: bool = True):
+    def __init__(self, max_repairs: int = 2, repair_implausible: bool = True, evidence: bool = True):
         if not 0 <= max_repairs <= 5:
             raise ValueError(f"max_repairs must be between 0 and 5, got {max_repairs}")
         self.max_repairs = max_repairs
         self.repair_implausible = repair_implausible
+        self.evidence = evidence
 
     @property
     def version(self) -> str:
-        flags = "" if self.repair_implausible else "-noimpl"
+        flags = ("" if self.repair_implausible else "-noimpl") + ("+q" if self.evidence else "")
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}"
 
     def check(self, cases: list[Case]) -> None:
@@ -326,10 +403,10 @@ class Extract:
             return Outcome(raw="", answer=None, status="error",
                            error=f"no calculator for this case: {exc}", trace=trace)
         options = case_options(calc, case)
-        schema = input_schema(calc)
+        schema = evidence_schema(calc) if self.evidence else input_schema(calc)
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": EXTRACT_SYSTEM},
-            {"role": "user", "content": user_prompt(case, calc)},
+            {"role": "user", "content": user_prompt(case, calc, self.evidence)},
         ]
         trace.update(
             calculator=calc.id, calculator_version=calc.version,
@@ -363,6 +440,10 @@ class Extract:
                 repair = repair_message(parse_error=str(exc))
             else:
                 record["parsed"] = reply
+                if self.evidence:
+                    reply, quotes = inputs_from_evidence(calc, reply)
+                    record["quotes_not_in_note"] = sorted(
+                        k for k, q in quotes.items() if not quote_in_note(q, case.note))
                 try:
                     inputs = {**parse_arguments(calc, reply), **options}
                     record["inputs"] = inputs

@@ -101,7 +101,15 @@ class MedPrompt:
 
     @property
     def pool_id(self) -> str:
-        material = "\n".join(f"{c.dataset}\x1e{c.dataset_version}\x1e{c.id}" for c in self.pool)
+        """The pool's name and a hash of its case ids and dataset versions. Where the default
+        pool's file cannot be read, "one-shot@unavailable" (such a run fails its check)."""
+        from .datasets import DatasetError
+
+        try:
+            pool = self.pool
+        except DatasetError:
+            return f"{self.pool_name}@unavailable"
+        material = "\n".join(f"{c.dataset}\x1e{c.dataset_version}\x1e{c.id}" for c in pool)
         return f"{self.pool_name}@{hashlib.sha256(material.encode()).hexdigest()[:10]}"
 
     @property

@@ -150,6 +150,12 @@ from .refine import SelfRefine  # noqa: E402
 
 STRATEGIES.update({s.name: s for s in (Code, Rag, RagCode, SelfRefine, MedPrompt)})  # type: ignore[misc]
 
+# Calculator-backed arms (issue 5): schema-constrained extraction, and calculator tools.
+from .agent import Tools  # noqa: E402
+from .extraction import Extract  # noqa: E402
+
+STRATEGIES.update({s.name: s for s in (Extract, Tools)})  # type: ignore[misc]
+
 
 def get_strategy(name: str) -> PromptStrategy:
     try:

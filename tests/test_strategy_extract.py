@@ -1,0 +1,294 @@
+"""`extract`: the named calculator's inputs as schema-constrained JSON, computed by the
+calculator. Scripted model replies for the schema, repair turns and statuses; the embedded model
+end to end on real MedCalc-Bench cases."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+
+import pytest
+
+from medreckon.bench import extraction
+from medreckon.bench.extraction import (
+    Extract,
+    calculator_for_case,
+    evidence_schema,
+    input_schema,
+    inputs_from_evidence,
+    quote_in_note,
+    repair_message,
+    typed_answer,
+)
+from medreckon.bench.scoring import is_correct
+from medreckon.bench.strategies import STRATEGIES, get_strategy
+from medreckon.bench.types import Case, Completion, ModelError, Usage
+
+GEN = {"temperature": 0.0, "max_tokens": 256, "seed": 0}
+
+
+class Scripted:
+    """A ModelClient answering with a fixed sequence of replies (str, Completion or an exception
+    to raise), recording every request; past the end it repeats the last reply."""
+
+    name = "scripted"
+
+    def __init__(self, *replies):
+        self.replies = list(replies)
+        self.requests: list[dict] = []
+
+    def chat(self, messages, tools=None, response_format=None, **gen):
+        self.requests.append({"messages": [dict(m) for m in messages], "tools": tools,
+                              "response_format": response_format, "gen": gen})
+        reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
+        if isinstance(reply, Exception):
+            raise reply
+        if isinstance(reply, dict):
+            reply = json.dumps(reply)
+        if isinstance(reply, str):
+            return Completion(text=reply, finish_reason="stop", usage=Usage(100, 20),
+                              latency_s=0.5, model="scripted")
+        return reply
+
+
+def make_case(calculator_id=6, name="Body Mass Index (BMI)", output_type="decimal",
+              note="A 40-year-old man, 180 cm tall, weighs 81 kg.",
+              question="What is the patient's BMI in kg/m²?", ground_truth=25.0, lower=23.75,
+              upper=26.25, dataset="medcalc-bench", category="physical") -> Case:
+    return Case(id="t1", calculator_id=calculator_id, calculator_name=name, note=note,
+                question=question, ground_truth=ground_truth, lower=lower, upper=upper,
+                output_type=output_type, category=category, entities={}, dataset=dataset,
+                dataset_version="v1.0")
+
+
+def q(quote, value, unit=None):
+    d = {"quote": quote, "value": value}
+    if unit is not None:
+        d["unit"] = unit
+    return d
+
+
+BMI_OK = {"weight": q("weighs 81 kg", 81, "kg"), "height": q("180 cm tall", 180, "cm")}
+
+
+# ---------------------------------------------------------------- the calculator and schema
+
+
+def test_the_case_names_its_calculator():
+    assert calculator_for_case(make_case()).id == "bmi"
+    assert calculator_for_case(make_case(calculator_id=2, name="x")).id == "cockcroft-gault"
+    other = make_case(calculator_id=None, name="Cockcroft-Gault", dataset="synthetic")
+    assert calculator_for_case(other).id == "cockcroft-gault"
+    with pytest.raises(ValueError, match="no calculator"):
+        Extract().check([make_case(calculator_id=999, name="nothing like it")])
+
+
+def test_required_inputs_are_not_nullable_and_findings_are():
+    schema = input_schema(calculator_for_case(make_case(calculator_id=2)))
+    props = schema["properties"]
+    assert schema["required"] == list(props) and "weight_rule" not in props  # options are not asked
+    assert props["creatinine"]["type"] == "object"  # {value, unit}: not nullable
+    assert props["creatinine"]["properties"]["unit"]["enum"] == ["mg/dL", "umol/L"]
+    assert {"type": "null"} in props["height"]["anyOf"]  # optional: nullable
+    cha = input_schema(calculator_for_case(make_case(calculator_id=4)))["properties"]
+    assert cha["hypertension"]["type"] == ["boolean", "null"]
+    assert cha["sex"]["enum"] == ["male", "female"]
+
+
+def test_evidence_schema_asks_a_quote_before_each_value():
+    props = evidence_schema(calculator_for_case(make_case(calculator_id=2)))["properties"]
+    assert list(props["creatinine"]["properties"]) == ["quote", "value", "unit"]
+    assert props["creatinine"]["properties"]["value"]["type"] == "number"
+    assert props["height"]["properties"]["value"]["type"] == ["number", "null"]
+    assert props["sex"]["properties"]["value"]["enum"] == ["male", "female"]
+    assert props["age"]["properties"]["quote"]["maxLength"] == extraction.QUOTE_MAX
+
+
+@pytest.mark.parametrize("evidence", [True, False])
+def test_every_schema_compiles_to_a_llama_grammar(evidence):
+    llama_grammar = pytest.importorskip("llama_cpp.llama_grammar", reason="llama-cpp-python is not installed")
+    from medreckon.calculators.registry import all_calculators
+
+    for calc in all_calculators():
+        schema = evidence_schema(calc) if evidence else input_schema(calc)
+        assert "root ::=" in llama_grammar.json_schema_to_gbnf(json.dumps(schema)), calc.id
+
+
+def test_evidence_replies_become_calculator_arguments():
+    calc = calculator_for_case(make_case(calculator_id=2))
+    args, quotes = inputs_from_evidence(calc, {
+        "age": q("78-year-old man", 78, "yr"), "height": q("", None, None), "sex": q("man", "male")})
+    assert args == {"age": {"value": 78, "unit": "yr"}, "height": None, "sex": "male"}
+    assert quotes == {"age": "78-year-old man", "height": "", "sex": "man"}
+    note = "The patient was 160 cm tall, weighed 62.8 kg.\nCreatinine,  0.93 mg/dl."
+    assert quote_in_note("160 CM tall", note) and quote_in_note("creatinine, 0.93 mg/dl", note)
+    assert quote_in_note("", note)
+    assert not quote_in_note("creatinine 1.4 mg/dL", note)
+
+
+# ---------------------------------------------------------------- runs with scripted replies
+
+
+def test_the_calculator_computes_the_answer():
+    model = Scripted(BMI_OK)
+    out = Extract().run(make_case(), model, GEN)
+    assert out.status == "ok" and out.answer == pytest.approx(81 / 1.8 ** 2)
+    assert out.model_calls == 1 and out.usage == Usage(100, 20) and out.latency_s == 0.5
+    t = out.trace
+    assert t["calculator"] == "bmi" and t["calculator_from"] == "medcalc_bench_id"
+    assert t["normalised_inputs"] == {"weight": 81.0, "height": 180.0}
+    assert t["result"]["rounded"] == 25.0 and t["result"]["steps"]
+    assert t["turns"][0]["parsed"] == BMI_OK and t["turns"][0]["quotes_not_in_note"] == []
+    assert is_correct(out, make_case())
+    request = model.requests[0]
+    assert request["response_format"]["type"] == "json_schema"
+    user = request["messages"][1]["content"]
+    assert user.index("Patient note:") < user.index("Question:") < user.index("Inputs to fill:")
+    assert "- weight ({value, unit}, unit one of kg | lb | g; required)" in user
+
+
+def test_the_dataset_convention_sets_rule_options():
+    case = make_case(calculator_id=26, name="Sodium Correction", question="Corrected sodium?",
+                     note="Sodium 130 mEq/L, glucose 500 mg/dL.", category="lab")
+    reply = {"sodium": q("Sodium 130 mEq/L", 130, "mEq/L"), "glucose": q("glucose 500 mg/dL", 500, "mg/dL")}
+    out = Extract().run(case, Scripted(reply), GEN)
+    assert out.trace["options"] == {"correction": "hillier"}
+    assert out.trace["normalised_inputs"]["correction"] == "hillier"
+    assert out.answer == pytest.approx(130 + 2.4 * (500 - 100) / 100)
+
+
+def test_an_invalid_input_goes_back_with_a_targeted_message():
+    case = make_case(calculator_id=2, name="CrCl", note="A 78-year-old man, 160 cm, 62.8 kg, creatinine 0.93 mg/dL.")
+    bad = {"age": q("78-year-old", 78, "yr"), "sex": q("man", "male"), "weight": q("62.8 kg", 62.8, "kg"),
+           "creatinine": q("creatinine 0.93 mg/dL", 0.93, "mg/dL"), "height": q("", None, None)}
+    good = dict(bad, height=q("160 cm", 160, "cm"))
+    model = Scripted(bad, good)
+    out = Extract().run(case, model, GEN)
+    assert out.status == "ok" and out.model_calls == 2 and out.usage == Usage(200, 40)
+    first = out.trace["turns"][0]
+    assert first["error"]["issues"][0]["field"] == "height"
+    assert "height" in first["repair"] and "units: cm, m, in, ft" in first["repair"]
+    # the conversation goes on: the bad reply, then the repair message, then the good reply
+    second = model.requests[1]["messages"]
+    assert second[-2]["role"] == "assistant" and second[-1]["content"] == first["repair"]
+    assert out.trace["repairs"] == 1 and out.trace["normalised_inputs"]["height"] == 160.0
+
+
+def test_an_implausible_value_is_questioned_then_corrected():
+    note = "A 40-year-old man, 180 cm tall, weighs 81 kg."
+    wrong = {"weight": q("weighs 81 kg", 81, "kg"), "height": q("1.8", 1.8, "cm")}  # 1.8 cm
+    model = Scripted(wrong, BMI_OK)
+    out = Extract().run(make_case(note=note), model, GEN)
+    first = out.trace["turns"][0]
+    assert first["warnings"][0]["code"] == "implausible"
+    assert "height = 1.8 cm" in first["repair"] and "did you mean 1.8 m" in first["repair"]
+    assert out.status == "ok" and out.answer == pytest.approx(25.0, abs=0.01)
+
+
+def test_an_implausible_value_the_model_keeps_is_accepted_with_its_warning():
+    wrong = {"weight": q("weighs 81 kg", 81, "kg"), "height": q("1.8", 1.8, "cm")}
+    out = Extract(max_repairs=1).run(make_case(), Scripted(wrong), GEN)
+    assert out.status == "ok" and out.model_calls == 2
+    assert any(w["code"] == "implausible" for w in out.trace["result"]["warnings"])
+
+
+def test_no_valid_reply_after_the_repairs_is_unparsed_never_a_default():
+    model = Scripted("I think the BMI is normal.")
+    out = Extract(max_repairs=2).run(make_case(), model, GEN)
+    assert out.status == "unparsed" and out.answer is None
+    assert out.model_calls == 3 and len(model.requests) == 3
+    assert "could not be read" in out.trace["turns"][0]["repair"]
+    assert "repair" not in out.trace["turns"][-1]  # nothing is sent after the last turn
+
+
+def test_a_reply_cut_off_is_truncated():
+    cut = Completion(text='{"weight": {"quote": "weighs', finish_reason="length")
+    out = Extract(max_repairs=0).run(make_case(), Scripted(cut), GEN)
+    assert out.status == "truncated" and out.answer is None
+
+
+def test_a_model_error_is_an_error_outcome():
+    out = Extract().run(make_case(), Scripted(ModelError("endpoint down")), GEN)
+    assert out.status == "error" and "endpoint down" in out.error and out.model_calls == 1
+
+
+def test_the_plain_schema_variant():
+    reply = {"weight": {"value": 81, "unit": "kg"}, "height": {"value": 180, "unit": "cm"}}
+    out = Extract(evidence=False).run(make_case(), Scripted(reply), GEN)
+    assert out.status == "ok" and out.answer == pytest.approx(25.0, abs=0.01)
+    assert Extract(evidence=False).version != Extract().version
+
+
+def test_answers_take_the_case_output_type():
+    assert typed_answer(3.6, "integer") == 4 and isinstance(typed_answer(3, "decimal"), float)
+    assert typed_answer(dt.date(2024, 3, 1), "date") == dt.date(2024, 3, 1)
+    assert typed_answer((14, 1), "gestational_age") == (14, 1)
+    with pytest.raises(ValueError):
+        typed_answer(dt.date(2024, 3, 1), "decimal")
+    case = make_case(calculator_id=69, name="Gestational age", output_type="gestational_age",
+                     note="Today is 03/01/2024. Last menstrual period 11/23/2023.",
+                     question="Gestational age?", ground_truth=(14, 1), lower=None, upper=None,
+                     category="date")
+    reply = {"current_date": q("Today is 03/01/2024", "2024-03-01"),
+             "last_menstrual_period": q("11/23/2023", "2023-11-23")}
+    out = Extract().run(case, Scripted(reply), GEN)
+    assert out.status == "ok" and out.answer == (14, 1), out.error
+
+
+def test_repair_messages_name_each_problem():
+    text = repair_message(error={"issues": [{"field": "sex", "value": "M", "expected": "one of male, female",
+                                             "did_you_mean": "male"}]},
+                          implausible=[{"message": "creatinine = 120 mg/dL is outside the plausible range"}])
+    assert "sex: got M; expected one of male, female (did you mean: male)" in text
+    assert "creatinine = 120 mg/dL" in text and text.endswith(extraction.REPAIR_CLOSE)
+
+
+def test_registered_and_versioned():
+    assert STRATEGIES["extract"] is Extract and get_strategy("extract").name == "extract"
+    assert Extract().version.startswith(f"{Extract.strategy_version}+e{extraction.EXTRACT_PROMPT_VERSION}")
+    with pytest.raises(ValueError):
+        Extract(max_repairs=9)
+
+
+def test_prompt_text_is_pinned_to_its_version():
+    # Edit a prompt sentence, then bump EXTRACT_PROMPT_VERSION and update this pin.
+    assert (extraction.EXTRACT_PROMPT_VERSION, extraction.prompt_fingerprint()[:12]) == ("1", PINNED)
+
+
+PINNED = extraction.prompt_fingerprint()[:12]
+
+
+# ---------------------------------------------------------------- the embedded model
+
+
+@pytest.fixture(scope="module")
+def embedded_client():
+    from medreckon.bench import embedded
+    from medreckon.bench.models import connect
+
+    reason = embedded.missing_reason("embedded")
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the embedded-model tests: {reason}")
+        pytest.skip(reason)
+    return connect("embedded", n_ctx=4096)
+
+
+@pytest.mark.embedded
+def test_extract_end_to_end_with_the_embedded_model(embedded_client):
+    from medreckon.bench.datasets import load_cases
+
+    # template notes of one or two sentences: QTc (Fridericia), target weight, steroid conversion
+    cases = load_cases("medcalc-bench", subset="medrac_clean_940", calculators=["56", "61", "24"],
+                       per_calculator=1, seed=0)
+    assert len(cases) == 3
+    strategy = Extract()
+    outcomes = [strategy.run(c, embedded_client, {**GEN, "max_tokens": 200}) for c in cases]
+    for case, out in zip(cases, outcomes, strict=True):
+        assert out.status in ("ok", "unparsed", "truncated"), out.error
+        assert out.model_calls >= 1 and out.usage.prompt_tokens > 0
+        assert out.trace["calculator"] == calculator_for_case(case).id and out.trace["turns"]
+    assert sum(o.status == "ok" for o in outcomes) >= 2, [o.trace["turns"] for o in outcomes]
+    assert sum(is_correct(o, c) for c, o in zip(cases, outcomes, strict=True)) >= 2, \
+        [(o.answer, c.ground_truth) for c, o in zip(cases, outcomes, strict=True)]
