@@ -62,6 +62,10 @@ def make_case(calculator_id=6, name="Body Mass Index (BMI)", output_type="decima
                 dataset_version="v1.0")
 
 
+def v(value, unit):
+    return {"value": value, "unit": unit}
+
+
 def q(quote, value, unit=None):
     d = {"quote": quote, "value": value}
     if unit is not None:
@@ -69,7 +73,7 @@ def q(quote, value, unit=None):
     return d
 
 
-BMI_OK = {"weight": q("weighs 81 kg", 81, "kg"), "height": q("180 cm tall", 180, "cm")}
+BMI_OK = {"weight": v(81, "kg"), "height": v(180, "cm")}
 
 
 # ---------------------------------------------------------------- the calculator and schema
@@ -139,7 +143,7 @@ def test_the_calculator_computes_the_answer():
     assert t["calculator"] == "bmi" and t["calculator_from"] == "medcalc_bench_id"
     assert t["normalised_inputs"] == {"weight": 81.0, "height": 180.0}
     assert t["result"]["rounded"] == 25.0 and t["result"]["steps"]
-    assert t["turns"][0]["parsed"] == BMI_OK and t["turns"][0]["quotes_not_in_note"] == []
+    assert t["turns"][0]["parsed"] == BMI_OK
     assert is_correct(out, make_case())
     request = model.requests[0]
     assert request["response_format"]["type"] == "json_schema"
@@ -151,7 +155,7 @@ def test_the_calculator_computes_the_answer():
 def test_the_dataset_convention_sets_rule_options():
     case = make_case(calculator_id=26, name="Sodium Correction", question="Corrected sodium?",
                      note="Sodium 130 mEq/L, glucose 500 mg/dL.", category="lab")
-    reply = {"sodium": q("Sodium 130 mEq/L", 130, "mEq/L"), "glucose": q("glucose 500 mg/dL", 500, "mg/dL")}
+    reply = {"sodium": v(130, "mEq/L"), "glucose": v(500, "mg/dL")}
     out = Extract().run(case, Scripted(reply), GEN)
     assert out.trace["options"] == {"correction": "hillier"}
     assert out.trace["normalised_inputs"]["correction"] == "hillier"
@@ -160,9 +164,9 @@ def test_the_dataset_convention_sets_rule_options():
 
 def test_an_invalid_input_goes_back_with_a_targeted_message():
     case = make_case(calculator_id=2, name="CrCl", note="A 78-year-old man, 160 cm, 62.8 kg, creatinine 0.93 mg/dL.")
-    bad = {"age": q("78-year-old", 78, "yr"), "sex": q("man", "male"), "weight": q("62.8 kg", 62.8, "kg"),
-           "creatinine": q("creatinine 0.93 mg/dL", 0.93, "mg/dL"), "height": q("", None, None)}
-    good = dict(bad, height=q("160 cm", 160, "cm"))
+    bad = {"age": v(78, "yr"), "sex": "male", "weight": v(62.8, "kg"), "creatinine": v(0.93, "mg/dL"),
+           "height": None}
+    good = dict(bad, height=v(160, "cm"))
     model = Scripted(bad, good)
     out = Extract().run(case, model, GEN)
     assert out.status == "ok" and out.model_calls == 2 and out.usage == Usage(200, 40)
@@ -177,7 +181,7 @@ def test_an_invalid_input_goes_back_with_a_targeted_message():
 
 def test_an_implausible_value_is_questioned_then_corrected():
     note = "A 40-year-old man, 180 cm tall, weighs 81 kg."
-    wrong = {"weight": q("weighs 81 kg", 81, "kg"), "height": q("1.8", 1.8, "cm")}  # 1.8 cm
+    wrong = {"weight": v(81, "kg"), "height": v(1.8, "cm")}  # 1.8 cm
     model = Scripted(wrong, BMI_OK)
     out = Extract().run(make_case(note=note), model, GEN)
     first = out.trace["turns"][0]
@@ -187,7 +191,7 @@ def test_an_implausible_value_is_questioned_then_corrected():
 
 
 def test_an_implausible_value_the_model_keeps_is_accepted_with_its_warning():
-    wrong = {"weight": q("weighs 81 kg", 81, "kg"), "height": q("1.8", 1.8, "cm")}
+    wrong = {"weight": v(81, "kg"), "height": v(1.8, "cm")}
     out = Extract(max_repairs=1).run(make_case(), Scripted(wrong), GEN)
     assert out.status == "ok" and out.model_calls == 2
     assert any(w["code"] == "implausible" for w in out.trace["result"]["warnings"])
@@ -203,7 +207,7 @@ def test_no_valid_reply_after_the_repairs_is_unparsed_never_a_default():
 
 
 def test_a_reply_cut_off_is_truncated():
-    cut = Completion(text='{"weight": {"quote": "weighs', finish_reason="length")
+    cut = Completion(text='{"weight": {"value": 8', finish_reason="length")
     out = Extract(max_repairs=0).run(make_case(), Scripted(cut), GEN)
     assert out.status == "truncated" and out.answer is None
 
@@ -213,11 +217,14 @@ def test_a_model_error_is_an_error_outcome():
     assert out.status == "error" and "endpoint down" in out.error and out.model_calls == 1
 
 
-def test_the_plain_schema_variant():
-    reply = {"weight": {"value": 81, "unit": "kg"}, "height": {"value": 180, "unit": "cm"}}
-    out = Extract(evidence=False).run(make_case(), Scripted(reply), GEN)
+def test_the_evidence_variant_checks_quotes_against_the_note():
+    reply = {"weight": q("weighs 81 kg", 81, "kg"), "height": q("180 inches tall", 180, "cm")}
+    model = Scripted(reply)
+    out = Extract(evidence=True).run(make_case(), model, GEN)
     assert out.status == "ok" and out.answer == pytest.approx(25.0, abs=0.01)
-    assert Extract(evidence=False).version != Extract().version
+    assert out.trace["turns"][0]["quotes_not_in_note"] == ["height"]
+    assert extraction.EVIDENCE_RULE in model.requests[0]["messages"][1]["content"]
+    assert Extract(evidence=True).version != Extract().version
 
 
 def test_answers_take_the_case_output_type():
@@ -230,8 +237,7 @@ def test_answers_take_the_case_output_type():
                      note="Today is 03/01/2024. Last menstrual period 11/23/2023.",
                      question="Gestational age?", ground_truth=(14, 1), lower=None, upper=None,
                      category="date")
-    reply = {"current_date": q("Today is 03/01/2024", "2024-03-01"),
-             "last_menstrual_period": q("11/23/2023", "2023-11-23")}
+    reply = {"current_date": "2024-03-01", "last_menstrual_period": "2023-11-23"}
     out = Extract().run(case, Scripted(reply), GEN)
     assert out.status == "ok" and out.answer == (14, 1), out.error
 

@@ -373,7 +373,7 @@ class Extract:
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 
-    def __init__(self, max_repairs: int = 2, repair_implausible: bool = True, evidence: bool = True):
+    def __init__(self, max_repairs: int = 2, repair_implausible: bool = True, evidence: bool = False):
         if not 0 <= max_repairs <= 5:
             raise ValueError(f"max_repairs must be between 0 and 5, got {max_repairs}")
         self.max_repairs = max_repairs
