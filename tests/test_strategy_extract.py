@@ -197,6 +197,77 @@ def test_an_implausible_value_the_model_keeps_is_accepted_with_its_warning():
     assert any(w["code"] == "implausible" for w in out.trace["result"]["warnings"])
 
 
+def test_a_unit_the_model_keeps_getting_wrong_is_fixed_when_only_one_unit_fits():
+    case = make_case(calculator_id=19, name="FIB-4", question="FIB-4?", category="lab",
+                     note="A 50-year-old; AST 40 U/L, ALT 30 U/L, platelets 138,000/µL.")
+    reply = {"age": v(50, "yr"), "ast": 40, "alt": 30, "platelets": v(138000, "10^9/L")}
+    model = Scripted(reply)
+    out = Extract(max_repairs=1).run(case, model, GEN)
+    assert out.model_calls == 2 and "platelets" in out.trace["turns"][0]["repair"]
+    assert out.trace["unit_fixes"] == ["platelets: 138000 10^9/L read as 138000 /uL"]
+    assert out.trace["normalised_inputs"]["platelets"] == pytest.approx(138.0)
+    assert out.answer == pytest.approx(50 * 40 / (138 * 30 ** 0.5))
+    kept = Extract(max_repairs=1, fix_units=False).run(case, Scripted(reply), GEN)
+    assert "unit_fixes" not in kept.trace and kept.answer < 0.01
+
+
+class ByCriterion(Scripted):
+    """Answers each one-criterion question from a table, and the other inputs with `main`."""
+
+    def __init__(self, present: dict[str, str], main: dict):
+        super().__init__()
+        self.present, self.main = present, main
+
+    def chat(self, messages, tools=None, response_format=None, **gen):
+        self.requests.append({"messages": messages, "response_format": response_format, "gen": gen})
+        text = messages[-1]["content"]
+        if "One criterion of this score:" in text:
+            name = text.split("One criterion of this score: ")[1].split(" — ")[0].replace(" ", "_")
+            quote = self.present.get(name)
+            reply = {"present": quote is not None}
+            if "quote" in json.dumps(response_format):
+                reply = {"quote": quote or "", "present": quote is not None}
+            return Completion(text=json.dumps(reply), usage=Usage(50, 5))
+        return Completion(text=json.dumps(self.main), usage=Usage(80, 10))
+
+
+CHA_CASE = make_case(calculator_id=4, name="CHA2DS2-VASc", output_type="integer", category="risk",
+                     question="What is the patient's CHA2DS2-VASc score?", ground_truth=4, lower=None,
+                     upper=None, note="A 70-year-old woman with hypertension and diabetes.")
+
+
+@pytest.mark.parametrize("quotes", [True, False])
+def test_findings_are_asked_one_at_a_time(quotes):
+    model = ByCriterion({"hypertension": "hypertension", "diabetes": "diabetes"},
+                        {"age": v(70, "yr"), "sex": "female"})
+    out = Extract(finding_quotes=quotes).run(CHA_CASE, model, GEN)
+    assert out.status == "ok" and out.answer == 4  # age 1, female 1, hypertension 1, diabetes 1
+    t = out.trace
+    assert t["fields"] == ["age", "sex"] and len(t["split_findings"]) == 7
+    assert [f["field"] for f in t["findings"] if f.get("present")] == ["hypertension", "diabetes"]
+    assert out.model_calls == 8 == len(model.requests)
+    assert out.usage == Usage(7 * 50 + 80, 7 * 5 + 10)
+    # every request starts with the same note and question (a prefix cache reads them once)
+    head = extraction.head_text(CHA_CASE, calculator_for_case(CHA_CASE))
+    assert all(r["messages"][1]["content"].startswith(head) for r in model.requests)
+    assert all(r["gen"]["max_tokens"] == (64 if quotes else 16) for r in model.requests[:7])
+
+
+def test_a_finding_claimed_without_words_of_the_note_is_not_taken():
+    model = ByCriterion({"hypertension": "hypertension", "diabetes": "on insulin for years",
+                         "stroke": ""}, {"age": v(70, "yr"), "sex": "female"})
+    out = Extract().run(CHA_CASE, model, GEN)
+    claimed = {f["field"]: f for f in out.trace["findings"] if f.get("claimed")}
+    assert set(claimed) == {"diabetes", "stroke"} and claimed["diabetes"]["quote_in_note"] is False
+    assert out.answer == 3 and out.trace["normalised_inputs"]["diabetes"] is False
+
+
+def test_findings_can_be_asked_together():
+    whole = Extract(split_findings=False).run(CHA_CASE, Scripted({"age": v(70, "yr"), "sex": "female",
+                                                                    "hypertension": True}), GEN)
+    assert whole.model_calls == 1 and whole.answer == 3 and whole.trace["split_findings"] == []
+
+
 def test_no_valid_reply_after_the_repairs_is_unparsed_never_a_default():
     model = Scripted("I think the BMI is normal.")
     out = Extract(max_repairs=2).run(make_case(), model, GEN)

@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal
 
-from ..calculators.registry import all_calculators, get
+from ..calculators.registry import get
 from ..errors import CalculatorInputError
 from ..interfaces.tools import (
     calculator_for_tool,
@@ -131,17 +131,14 @@ def final_answer_tool(output_type: OutputType) -> dict[str, Any]:
 
 
 def helper_tools() -> list[dict[str, Any]]:
-    """search_calculators and describe_calculator, with the calculator id as an enum (a small
-    model cannot misspell it) and search's specialty/limit left out (fewer tokens)."""
+    """search_calculators and describe_calculator as `interfaces.tools` declares them, with
+    search's specialty/limit left out (fewer prompt tokens; it returns 5 results)."""
     tools = {t["function"]["name"]: t for t in compact_tool_schemas()}
     search = json.loads(json.dumps(tools["search_calculators"]))
     search["function"]["parameters"] = {
         "type": "object", "properties": {"query": search["function"]["parameters"]["properties"]["query"]},
         "required": ["query"], "additionalProperties": False}
     describe = json.loads(json.dumps(tools["describe_calculator"]))
-    describe["function"]["parameters"]["properties"]["calculator"] = {
-        "type": "string", "enum": [c.id for c in all_calculators()],
-        "description": "A calculator id from search_calculators."}
     describe["function"]["parameters"]["additionalProperties"] = False
     return [search, describe]
 

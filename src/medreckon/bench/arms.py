@@ -913,6 +913,13 @@ def render_html(report: ArmsReport) -> str:
 MANIFEST = "arms.json"
 
 
+def arm_dir(spec: str) -> str:
+    """The directory (and report label) of an arm: its strategy spec with every run of other
+    characters than letters, digits, '.', '_' and '-' made one '-'
+    ("extract:split_findings=false" -> "extract-split_findings-false")."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", spec.strip()).strip("-")
+
+
 def check_arm_name(name: str) -> str:
     """An arm name is also a directory name under the comparison directory."""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name or ""):
@@ -986,6 +993,7 @@ def report_dir(root: Any, names: Sequence[str] | None = None, rule: str = "medca
     if not names:
         raise ValueError(f"{root} has no {MANIFEST}: name the arms (runs there: "
                          f"{', '.join(existing_arms(root)) or 'none'})")
+    names = [arm_dir(n) for n in names]
     missing = [n for n in names if not (Path(root) / check_arm_name(n) / DB_NAME).is_file()]
     if missing:
         raise ValueError(f"no run for arm(s) {', '.join(missing)} under {root} (runs there: "

@@ -27,6 +27,19 @@ def _split(values: tuple[str, ...]) -> list[str] | None:
     return items or None
 
 
+def _split_specs(values: tuple[str, ...]) -> list[str]:
+    """Comma-separated strategy specs, where a spec's own parameters are comma-separated too:
+    a piece with '=' but no ':' continues the spec before it
+    ("extract:max_repairs=1,split_findings=false,tools" -> two specs)."""
+    specs: list[str] = []
+    for piece in _split(values) or []:
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def _open_run(run_dir: str):
     from .store import Store, StoreError
 
@@ -71,7 +84,8 @@ def bench() -> None:
               help="openai/<model>, openai-api/<name>/<model> (with <NAME>_BASE_URL), "
                    "llamacpp:/path/model.gguf, embedded or embedded-small.")
 @click.option("--strategy", "-s", default="direct", show_default=True,
-              help="direct, zero_shot_cot or one_shot_cot.")
+              help="A strategy (medreckon bench strategies lists them), optionally with "
+                   "parameters: extract:max_repairs=1,split_findings=false.")
 @click.option("--dataset", "-d", default="medcalc-bench", show_default=True)
 @click.option("--data-file", type=click.Path(dir_okay=False), default=None,
               help="Read the dataset from this CSV instead of the shared data (e.g. a "
@@ -323,7 +337,9 @@ def bench_import(file: str, run_dir: str, dataset: str, data_file: str | None,
               help="The model every arm runs with (model strings as in bench run).")
 @click.option("--strategies", "-s", "arm_names", multiple=True,
               help="The arms in the order to compare (adjacent pairs are tested), comma-separated: "
-                   "strategy names; a name that is not a strategy must be an existing run under "
+                   "strategy names, optionally with parameters (extract:split_findings=false; the "
+                   "arm's directory and label: extract-split_findings-false); a name that is not "
+                   "a strategy must be an existing run under "
                    "--run-dir (e.g. from bench import), reported as it is. Default with "
                    "--report-only: the arms of the last run.")
 @click.option("--dataset", "-d", default="medcalc-bench", show_default=True)
@@ -376,14 +392,14 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
     from .store import Store, StoreError
 
     params = _rule_params(rule, percent)
-    names = _split(arm_names) or []
+    names = _split_specs(arm_names)
     root = Path(run_dir)
     try:
         for n in names:
-            arms.check_arm_name(n)
+            arms.check_arm_name(arms.arm_dir(n))
     except ValueError as exc:
         _fail(str(exc))
-    if len(set(names)) < len(names):
+    if len({arms.arm_dir(n) for n in names}) < len(names):
         _fail(f"an arm is named twice in --strategies: {', '.join(names)}")
     if not report_only:
         if not names:
@@ -391,7 +407,8 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
                   f"{', '.join(strategies.STRATEGIES)})")
         present = set(arms.existing_arms(root))
         known = strategies.STRATEGIES  # read now: other modules may have registered more
-        unknown = [n for n in names if n not in known and n not in present]
+        unknown = [n for n in names
+                   if strategies.parse_spec(n)[0] not in known and arms.arm_dir(n) not in present]
         if unknown:
             _fail(f"unknown strategy {', '.join(repr(u) for u in unknown)}; known strategies: "
                   f"{', '.join(known)} (an arm that is not a strategy must be an existing run "
@@ -409,15 +426,15 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
         runs = []  # (name, strategy, settings)
         try:
             for n in names:
-                if n not in known:
+                if strategies.parse_spec(n)[0] not in known:
                     continue
                 strat = strategies.get_strategy(n)
                 settings = runner.RunSettings(model=model, strategy=strat.name, gen=gen, seed=seed)
                 getattr(strat, "check", lambda _cases: None)(cases)
-                if (root / n / "run.sqlite").exists():  # check before loading a model
-                    with Store(root / n) as existing:
+                if (root / arms.arm_dir(n) / "run.sqlite").exists():  # before loading a model
+                    with Store(root / arms.arm_dir(n)) as existing:
                         runner.check_compatible(existing, runner.wanted_config(settings, strat))
-                todo = arms.pending_attempts(root / n, cases, strat, settings,
+                todo = arms.pending_attempts(root / arms.arm_dir(n), cases, strat, settings,
                                              retry_errors=retry_errors)
                 if todo:
                     runs.append((n, strat, settings))
@@ -453,8 +470,8 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
         for i, (n, strat, settings) in enumerate(runs, start=1):
             if not quiet:
                 click.echo(f"arm {i}/{len(runs)}: {n} ({strat.version}) · {len(cases)} cases · "
-                           f"{root / n}", err=True)
-            store = _open_run_create(root / n)
+                           f"{root / arms.arm_dir(n)}", err=True)
+            store = _open_run_create(root / arms.arm_dir(n))
             reporter = _Reporter(quiet)
             try:
                 runner.run(store, cases, strat, client, settings, concurrency=concurrency,
@@ -493,12 +510,16 @@ def _open_run_create(path: Path):
 
 @bench.command("strategies")
 def bench_strategies() -> None:
-    """The strategies and their versions (part of every attempt key)."""
-    from .strategies import STRATEGIES
+    """The strategies, their versions (part of every attempt key), default generation settings
+    and the parameters a spec may set (name:key=value,...)."""
+    from .strategies import STRATEGIES, strategy_parameters
 
     for name, cls in STRATEGIES.items():
         s = cls()
-        click.echo(f"{name:<15} {s.version:<8} {json.dumps(s.default_gen)}")
+        params = ", ".join(f"{k}={v}" for k, v in strategy_parameters(cls).items())
+        click.echo(f"{name:<15} {s.version:<24} {json.dumps(s.default_gen)}")
+        if params:
+            click.echo(f"{'':<15} parameters: {params}")
 
 
 @click.group()

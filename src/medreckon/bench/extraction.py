@@ -53,7 +53,7 @@ from ..errors import CalculatorInputError
 from ..interfaces.tools import error_object, parameters_schema, parse_arguments
 from .types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType, Usage
 
-EXTRACT_PROMPT_VERSION = "1"
+EXTRACT_PROMPT_VERSION = "2"
 
 EXTRACT_SYSTEM = (
     "You read clinical notes and copy the facts a medical calculator needs into JSON. You do not "
@@ -78,6 +78,20 @@ EVIDENCE_RULE = (
     "note does not mention it); then the value those words give."
 )
 
+FINDING_QUESTION = (
+    "One criterion of this score: {criterion}\n"
+    "Does the note say that this criterion applies to this patient? Answer only from the note. "
+    'Reply with one JSON object: {{"present": true}} if it does, {{"present": false}} if the note '
+    "rules it out or does not mention it."
+)
+
+FINDING_EVIDENCE_QUESTION = (
+    "One criterion of this score: {criterion}\n"
+    'Reply with one JSON object {{"quote": ..., "present": ...}}. First "quote": the words of the '
+    "note about this criterion, copied exactly (\"\" if the note says nothing about it). Then "
+    '"present": true only if those words show that the criterion applies to this patient.'
+)
+
 REPAIR_PARSE = "Your reply could not be read as the JSON object asked for ({error})."
 REPAIR_INVALID = "The calculator rejected these inputs:"
 REPAIR_IMPLAUSIBLE = "These values look implausible after unit conversion; check the number and its unit in the note:"
@@ -86,7 +100,8 @@ REPAIR_CLOSE = ("Reply with the complete JSON object again, every key, correctin
 
 
 def prompt_fingerprint() -> str:
-    parts = [EXTRACT_SYSTEM, EXTRACT_RULES, EVIDENCE_RULE, REPAIR_PARSE, REPAIR_INVALID, REPAIR_IMPLAUSIBLE,
+    parts = [EXTRACT_SYSTEM, EXTRACT_RULES, EVIDENCE_RULE, FINDING_QUESTION, FINDING_EVIDENCE_QUESTION,
+             REPAIR_PARSE, REPAIR_INVALID, REPAIR_IMPLAUSIBLE,
              REPAIR_CLOSE]
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
 
@@ -117,13 +132,15 @@ def asked_inputs(calc: Calculator) -> list[InputSpec]:
     return [s for s in describe_inputs(calc) if not s.option]
 
 
-def input_schema(calc: Calculator) -> dict[str, Any]:
+def input_schema(calc: Calculator, names: list[str] | None = None) -> dict[str, Any]:
     """The JSON schema of the model's reply: strict (every key present, in declaration order),
     quantities as {value, unit enum} (a bare number when only one unit is declared), required
-    inputs not nullable, optional ones nullable."""
+    inputs not nullable, optional ones nullable. `names`: only these inputs."""
     strict = parameters_schema(calc, strict=True, quantities="object")["properties"]
     props: dict[str, Any] = {}
     for spec in asked_inputs(calc):
+        if names is not None and spec.name not in names:
+            continue
         field = strict[spec.name]
         if spec.kind == "quantity" and len(spec.units) <= 1:
             number: dict[str, Any] = {"type": "number" if spec.required and not spec.nullable
@@ -226,15 +243,19 @@ def _need_words(spec: InputSpec) -> str:
     return "null if the note does not give it"
 
 
-def input_lines(calc: Calculator) -> str:
+def input_lines(calc: Calculator, names: list[str] | None = None) -> str:
     lines = []
     for s in asked_inputs(calc):
+        if names is not None and s.name not in names:
+            continue
         desc = f": {s.description.strip()}" if s.description else ""
         lines.append(f"- {s.name} ({_kind_words(s)}; {_need_words(s)}){desc}")
     return "\n".join(lines)
 
 
-def user_prompt(case: Case, calc: Calculator, evidence: bool = False) -> str:
+def head_text(case: Case, calc: Calculator) -> str:
+    """What every request of a case starts with (note, question, calculator, criteria), so a
+    prefix cache reads the note once per case."""
     what = f"{calc.name}"
     if calc.description:
         what += f" — {calc.description.strip()}"
@@ -245,11 +266,40 @@ def user_prompt(case: Case, calc: Calculator, evidence: bool = False) -> str:
     ]
     if calc.formula:
         parts.append(f"{'Formula' if calc.kind == 'equation' else 'Criteria'}: {calc.formula.strip()}")
-    parts.append(f"Inputs to fill:\n{input_lines(calc)}")
-    parts.append(EXTRACT_RULES)
+    return "\n\n".join(parts)
+
+
+def user_prompt(case: Case, calc: Calculator, evidence: bool = False,
+                names: list[str] | None = None) -> str:
+    parts = [head_text(case, calc), f"Inputs to fill:\n{input_lines(calc, names)}", EXTRACT_RULES]
     if evidence:
         parts.append(EVIDENCE_RULE)
     return "\n\n".join(parts)
+
+
+def finding_prompt(case: Case, calc: Calculator, spec: InputSpec) -> str:
+    """One yes/no criterion asked on its own (after the same head as every request)."""
+    label = spec.name.replace("_", " ")
+    desc = f" — {spec.description.strip()}" if spec.description else ""
+    return "\n\n".join([head_text(case, calc), FINDING_QUESTION.format(criterion=label + desc)])
+
+
+FINDING_SCHEMA: dict[str, Any] = {
+    "type": "object", "properties": {"present": {"type": "boolean"}}, "required": ["present"],
+    "additionalProperties": False}
+
+# No maxLength on the quote: llama.cpp expands it into a deep repetition grammar; the
+# request's max_tokens bounds the reply instead (a cut-off reply leaves the finding out).
+FINDING_EVIDENCE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"quote": {"type": "string"}, "present": {"type": "boolean"}},
+    "required": ["quote", "present"], "additionalProperties": False}
+
+
+def finding_evidence_prompt(case: Case, calc: Calculator, spec: InputSpec) -> str:
+    label = spec.name.replace("_", " ")
+    desc = f" — {spec.description.strip()}" if spec.description else ""
+    return "\n\n".join([head_text(case, calc), FINDING_EVIDENCE_QUESTION.format(criterion=label + desc)])
 
 
 def response_format(schema: dict[str, Any]) -> dict[str, Any]:
@@ -356,10 +406,48 @@ def repair_message(*, parse_error: str | None = None, error: dict[str, Any] | No
     return "\n".join(parts)
 
 
-def _add_usage(a: Usage, b: Usage | None) -> Usage:
-    if b is None:
-        return a
-    return Usage(a.prompt_tokens + b.prompt_tokens, a.completion_tokens + b.completion_tokens)
+class _Meter:
+    """Usage, latency and request count summed over a case's model calls."""
+
+    def __init__(self) -> None:
+        self.usage, self.latency, self.calls = Usage(), 0.0, 0
+
+    def add(self, c: Completion) -> None:
+        u = c.usage or Usage()
+        self.usage = Usage(self.usage.prompt_tokens + u.prompt_tokens,
+                           self.usage.completion_tokens + u.completion_tokens)
+        self.latency += c.latency_s
+
+    def outcome(self, **kw: Any) -> Outcome:
+        return Outcome(usage=self.usage, latency_s=self.latency, model_calls=self.calls, **kw)
+
+
+def fix_units(calc: Calculator, inputs: dict[str, Any], result: Result) -> tuple[dict[str, Any], Result, list[str]]:
+    """For each value still implausible after the repairs: if exactly one other declared unit
+    makes it plausible (138000 "10^9/L" -> 138000 "/uL"), use that unit. Returns the inputs,
+    the result and what was changed."""
+    fixes = []
+    units = {s.name: s.units for s in describe_inputs(calc) if s.kind == "quantity"}
+    for w in result.warnings:
+        name = w.field
+        given = inputs.get(name) if name else None
+        if w.code != "implausible" or not isinstance(given, Mapping) or len(units.get(name, ())) < 2:
+            continue
+        working = []
+        for alt in units[name]:
+            if alt == given.get("unit"):
+                continue
+            trial = {**inputs, name: {"value": given["value"], "unit": alt}}
+            try:
+                r = calc.calculate(trial)
+            except CalculatorInputError:
+                continue
+            if not any(x.field == name and x.code == "implausible" for x in r.warnings):
+                working.append((alt, trial, r))
+        if len(working) == 1:
+            alt, inputs, result = working[0]
+            fixes.append(f"{name}: {given['value']} {given.get('unit')} read as {given['value']} {alt}")
+    return inputs, result, fixes
 
 
 # ---------------------------------------------------------------- the strategy
@@ -373,16 +461,23 @@ class Extract:
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 
-    def __init__(self, max_repairs: int = 2, repair_implausible: bool = True, evidence: bool = False):
+    def __init__(self, max_repairs: int = 2, repair_implausible: bool = True, evidence: bool = False,
+                 split_findings: bool = True, finding_quotes: bool = True, fix_units: bool = True):
         if not 0 <= max_repairs <= 5:
             raise ValueError(f"max_repairs must be between 0 and 5, got {max_repairs}")
         self.max_repairs = max_repairs
         self.repair_implausible = repair_implausible
         self.evidence = evidence
+        self.split_findings = split_findings
+        self.finding_quotes = finding_quotes
+        self.fix_units = fix_units
 
     @property
     def version(self) -> str:
-        flags = ("" if self.repair_implausible else "-noimpl") + ("+q" if self.evidence else "")
+        flags = (("" if self.repair_implausible else "-noimpl") + ("+q" if self.evidence else "")
+                 + ("+split" if self.split_findings and not self.evidence else "")
+                 + ("q" if self.split_findings and self.finding_quotes and not self.evidence else "")
+                 + ("+fix" if self.fix_units else ""))
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}"
 
     def check(self, cases: list[Case]) -> None:
@@ -395,96 +490,143 @@ class Extract:
         if unknown:
             raise ValueError(f"extract has no calculator for: {', '.join(sorted(unknown))}")
 
+    def _chat(self, model: ModelClient, meter: _Meter, messages: list[dict[str, Any]],
+              schema: dict[str, Any], gen: dict[str, Any]) -> Completion:
+        meter.calls += 1
+        completion = model.chat(messages, response_format=response_format(schema), **gen)
+        meter.add(completion)
+        return completion
+
+    def _findings(self, case: Case, calc: Calculator, specs: list[InputSpec], model: ModelClient,
+                  meter: _Meter, gen: dict[str, Any], trace: dict[str, Any]) -> dict[str, Any]:
+        """Each yes/no criterion asked on its own; a reply that cannot be read leaves the
+        finding out (the calculator's declared default applies, with its warning)."""
+        found: dict[str, Any] = {}
+        for spec in specs:
+            if self.finding_quotes:
+                prompt, schema, limit = finding_evidence_prompt(case, calc, spec), FINDING_EVIDENCE_SCHEMA, 64
+            else:
+                prompt, schema, limit = finding_prompt(case, calc, spec), FINDING_SCHEMA, 16
+            messages = [{"role": "system", "content": EXTRACT_SYSTEM}, {"role": "user", "content": prompt}]
+            c = self._chat(model, meter, messages, schema, {**gen, "max_tokens": limit})
+            record: dict[str, Any] = {"field": spec.name, "raw": c.text, "finish_reason": c.finish_reason}
+            try:
+                reply = read_reply(c.text)
+            except ValueError as exc:
+                reply, record["parse_error"] = {}, str(exc)
+            value = reply.get("present")
+            if isinstance(value, bool) and self.finding_quotes:
+                quote = reply.get("quote")
+                grounded = isinstance(quote, str) and bool(quote.strip()) and quote_in_note(quote, case.note)
+                record["quote_in_note"] = grounded
+                if value and not grounded:  # a finding claimed without words of the note
+                    record["claimed"], value = True, False
+            if isinstance(value, bool):
+                found[spec.name] = record["present"] = value
+            trace["findings"].append(record)
+        return found
+
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
         trace: dict[str, Any] = {}
+        meter = _Meter()
         try:
             calc = calculator_for_case(case)
         except CalculatorInputError as exc:
-            return Outcome(raw="", answer=None, status="error",
-                           error=f"no calculator for this case: {exc}", trace=trace)
+            return meter.outcome(raw="", answer=None, status="error",
+                                 error=f"no calculator for this case: {exc}", trace=trace)
         options = case_options(calc, case)
-        schema = evidence_schema(calc) if self.evidence else input_schema(calc)
+        specs = asked_inputs(calc)
+        split = [s for s in specs if s.kind == "boolean"] if self.split_findings and not self.evidence else []
+        names = [s.name for s in specs if s not in split]
+        schema = evidence_schema(calc) if self.evidence else input_schema(calc, names)
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": EXTRACT_SYSTEM},
-            {"role": "user", "content": user_prompt(case, calc, self.evidence)},
+            {"role": "user", "content": user_prompt(case, calc, self.evidence, names)},
         ]
         trace.update(
             calculator=calc.id, calculator_version=calc.version,
             calculator_from="medcalc_bench_id" if case.dataset.startswith("medcalc-bench")
             and case.calculator_id is not None else "name",
-            options=options, fields=list(schema["properties"]), messages=messages, turns=[],
+            options=options, fields=names, split_findings=[s.name for s in split],
+            messages=messages, findings=[], turns=[],
         )
-        usage, latency, calls = Usage(), 0.0, 0
         best: Result | None = None  # the last result computed (possibly with warnings)
-        best_raw = ""
+        best_raw, best_inputs = "", {}
         last: Completion | None = None
         last_error: str | None = None
-        for turn in range(self.max_repairs + 1):
-            try:
-                last = model.chat(messages, response_format=response_format(schema), **gen)
-            except ModelError as exc:
-                return Outcome(raw=last.text if last else "", answer=None, status="error",
-                               error=str(exc), trace=trace, usage=usage, latency_s=latency,
-                               model_calls=calls + 1)
-            calls += 1
-            usage = _add_usage(usage, last.usage)
-            latency += last.latency_s
-            record: dict[str, Any] = {"turn": turn, "raw": last.text,
-                                      "finish_reason": last.finish_reason}
-            trace["turns"].append(record)
-            repair: str | None = None
-            try:
-                reply = read_reply(last.text)
-            except ValueError as exc:
-                record["parse_error"] = last_error = str(exc)
-                repair = repair_message(parse_error=str(exc))
-            else:
-                record["parsed"] = reply
-                if self.evidence:
-                    reply, quotes = inputs_from_evidence(calc, reply)
-                    record["quotes_not_in_note"] = sorted(
-                        k for k, q in quotes.items() if not quote_in_note(q, case.note))
+        try:
+            found = self._findings(case, calc, split, model, meter, gen, trace)
+            for turn in range(self.max_repairs + 1):
+                if not names:  # nothing but findings: nothing to repair
+                    inputs = {**found, **options}
+                    trace["turns"].append({"turn": turn, "inputs": inputs})
+                    try:
+                        best, best_inputs = calc.calculate(inputs), inputs
+                    except CalculatorInputError as exc:
+                        last_error = str(exc)
+                    break
+                last = self._chat(model, meter, messages, schema, gen)
+                record: dict[str, Any] = {"turn": turn, "raw": last.text,
+                                          "finish_reason": last.finish_reason}
+                trace["turns"].append(record)
+                repair: str | None = None
                 try:
-                    inputs = {**parse_arguments(calc, reply), **options}
-                    record["inputs"] = inputs
-                    result = calc.calculate(inputs)
-                except CalculatorInputError as exc:
-                    err = error_object(exc, calc)
-                    record["error"] = err
-                    last_error = str(exc)
-                    repair = repair_message(error=err)
+                    reply = read_reply(last.text)
+                except ValueError as exc:
+                    record["parse_error"] = last_error = str(exc)
+                    repair = repair_message(parse_error=str(exc))
                 else:
-                    best, best_raw = result, last.text
-                    warnings = [{"field": w.field, "message": w.message, "code": w.code}
-                                for w in result.warnings]
-                    record["warnings"] = warnings
-                    implausible = [w for w in warnings if w["code"] == "implausible"]
-                    if implausible and self.repair_implausible:
-                        repair = repair_message(implausible=implausible)
-            if repair is None:
-                break
-            if turn < self.max_repairs:
-                record["repair"] = repair
-                messages.append({"role": "assistant", "content": last.text})
-                messages.append({"role": "user", "content": repair})
-        trace["repairs"] = len(trace["turns"]) - 1
+                    record["parsed"] = reply
+                    if self.evidence:
+                        reply, quotes = inputs_from_evidence(calc, reply)
+                        record["quotes_not_in_note"] = sorted(
+                            k for k, q in quotes.items() if not quote_in_note(q, case.note))
+                    try:
+                        inputs = {**parse_arguments(calc, reply), **found, **options}
+                        record["inputs"] = inputs
+                        result = calc.calculate(inputs)
+                    except CalculatorInputError as exc:
+                        err = error_object(exc, calc)
+                        record["error"] = err
+                        last_error = str(exc)
+                        repair = repair_message(error=err)
+                    else:
+                        best, best_raw, best_inputs = result, last.text, inputs
+                        warnings = [{"field": w.field, "message": w.message, "code": w.code}
+                                    for w in result.warnings]
+                        record["warnings"] = warnings
+                        implausible = [w for w in warnings if w["code"] == "implausible"]
+                        if implausible and self.repair_implausible:
+                            repair = repair_message(implausible=implausible)
+                if repair is None:
+                    break
+                if turn < self.max_repairs:
+                    record["repair"] = repair
+                    messages.append({"role": "assistant", "content": last.text})
+                    messages.append({"role": "user", "content": repair})
+        except ModelError as exc:
+            return meter.outcome(raw=last.text if last else "", answer=None, status="error",
+                                 error=str(exc), trace=trace)
+        trace["repairs"] = max(0, len(trace["turns"]) - 1)
         raw = last.text if last else ""
         if best is None:
             status = "truncated" if last is not None and last.finish_reason == "length" else "unparsed"
-            return Outcome(raw=raw, answer=None, status=status,
-                           error=f"no computable inputs after {len(trace['turns'])} turn(s): {last_error}",
-                           trace=trace, usage=usage, latency_s=latency, model_calls=calls)
-        raw = best_raw
+            return meter.outcome(raw=raw, answer=None, status=status,
+                                 error=f"no computable inputs after {len(trace['turns'])} turn(s): {last_error}",
+                                 trace=trace)
+        if self.fix_units:
+            best_inputs, best, fixes = fix_units(calc, best_inputs, best)
+            if fixes:
+                trace["unit_fixes"] = fixes
         trace["normalised_inputs"] = result_record(best)["inputs"]
         trace["result"] = result_record(best)
         try:
             answer = typed_answer(best.value, case.output_type)
         except ValueError as exc:
-            return Outcome(raw=raw, answer=None, status="unparsed", error=str(exc), trace=trace,
-                           usage=usage, latency_s=latency, model_calls=calls)
+            return meter.outcome(raw=best_raw, answer=None, status="unparsed", error=str(exc), trace=trace)
         trace["answer_decimals"] = decimals_of(answer)
-        return Outcome(raw=raw, answer=answer, status="ok", explanation=explanation_of(best),
-                       trace=trace, usage=usage, latency_s=latency, model_calls=calls)
+        return meter.outcome(raw=best_raw or answer_text(answer), answer=answer, status="ok",
+                             explanation=explanation_of(best), trace=trace)
 
 
 __all__ = ["Extract", "calculator_for_case", "case_options", "input_schema", "user_prompt",

@@ -14,6 +14,7 @@ correctness.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from . import prompts
@@ -157,8 +158,52 @@ from .extraction import Extract  # noqa: E402
 STRATEGIES.update({s.name: s for s in (Extract, Tools)})  # type: ignore[misc]
 
 
-def get_strategy(name: str) -> PromptStrategy:
-    try:
-        return STRATEGIES[name]()
-    except KeyError:
-        raise ValueError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}") from None
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """"extract:max_repairs=1,split_findings=false" -> ("extract", {"max_repairs": "1", ...})."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"strategy parameter {item!r} in {spec!r} must be key=value")
+        params[key.strip()] = value.strip()
+    return name.strip(), params
+
+
+def _coerce(strategy: str, key: str, text: str, default: Any) -> Any:
+    """A parameter's text as the type of its default (bool, int, float or str)."""
+    if isinstance(default, bool):
+        words = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+        if text.lower() in words:
+            return words[text.lower()]
+        raise ValueError(f"{strategy} parameter {key}: got {text!r}; expected true or false")
+    for kind, expected in ((int, "a whole number"), (float, "a number")):
+        if isinstance(default, kind):
+            try:
+                return kind(text)
+            except ValueError:
+                raise ValueError(f"{strategy} parameter {key}: got {text!r}; expected {expected}") from None
+    return text
+
+
+def strategy_parameters(cls: type) -> dict[str, Any]:
+    """The constructor parameters a spec may set: those with a bool, number or string default."""
+    sig = inspect.signature(cls.__init__)
+    return {p.name: p.default for p in sig.parameters.values()
+            if isinstance(p.default, bool | int | float | str)}
+
+
+def get_strategy(spec: str) -> PromptStrategy:
+    """A strategy from its name, optionally with constructor parameters:
+    ``extract:max_repairs=1,split_findings=false``. The parameters show in the version, so runs
+    of different settings never share attempts."""
+    name, params = parse_spec(spec)
+    if name not in STRATEGIES:
+        raise ValueError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
+    cls = STRATEGIES[name]
+    allowed = strategy_parameters(cls)
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        raise ValueError(f"{name} has no parameter {', '.join(unknown)}; its parameters: "
+                         f"{', '.join(f'{k} (default {v})' for k, v in allowed.items()) or 'none'}")
+    return cls(**{k: _coerce(name, k, v, allowed[k]) for k, v in params.items()})
