@@ -1,3 +1,5 @@
+import os
+
 import pytest
 
 import medreckon
@@ -11,3 +13,51 @@ def calc():
 
 def value(calculator, **inputs):
     return medreckon.calculate(calculator, inputs).value
+
+
+# ---------------------------------------------------------------- the embedded model
+
+
+@pytest.fixture(scope="session")
+def embedded_available() -> None:
+    """Skips, with the reason, where the embedded model cannot run here (its parts or
+    llama-cpp-python missing). CI installs the embedded extra: there a missing model fails."""
+    from medreckon.bench import embedded
+
+    reason = embedded.missing_reason("embedded")
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the embedded-model tests: {reason}")
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def embedded_model(embedded_available):
+    """The embedded model as an in-process ModelClient (8192-token context), loaded once."""
+    from medreckon.bench.models import connect
+
+    return connect("embedded")
+
+
+@pytest.fixture(scope="session")
+def embedded_model_path(embedded_available):
+    """The embedded model's assembled GGUF file."""
+    from medreckon.bench import embedded
+
+    return embedded.ensure_model("embedded")
+
+
+@pytest.fixture(scope="session")
+def medcalc_cases():
+    """`medcalc_cases("61,24")`: one case per calculator from MedCalc-Bench's medrac_clean_940
+    subset; skips where the data is not found."""
+    from medreckon.bench.datasets import DatasetNotFound, load_cases
+
+    def load(calculators):
+        try:
+            return load_cases("medcalc-bench", subset="medrac_clean_940", calculators=calculators,
+                              per_calculator=1)
+        except DatasetNotFound:
+            pytest.skip("MedCalc-Bench data not found")
+
+    return load

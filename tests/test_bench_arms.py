@@ -9,7 +9,6 @@ import datetime as dt
 import html.parser
 import json
 import math
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -396,24 +395,12 @@ def test_bench_arms_refuses_unknown_strategies_and_missing_runs(tmp_path):
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def model_path() -> Path:
-    from medreckon.bench import embedded
-
-    reason = embedded.missing_reason("embedded")
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
-    return embedded.ensure_model("embedded")
-
-
 def cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "medreckon.cli", *args], capture_output=True,
                           text=True, timeout=timeout)
 
 
-def test_bench_arms_end_to_end_with_the_embedded_model(model_path, tmp_path):
+def test_bench_arms_end_to_end_with_the_embedded_model(embedded_model_path, tmp_path):
     from medreckon.bench.datasets import load_cases
 
     select = ["--subset", "medrac_clean_940", "--calculators", "61,24", "--per-calculator", "1"]

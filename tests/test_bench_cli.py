@@ -196,16 +196,7 @@ def test_strategies_are_listed_with_versions():
         "direct": "1+p1", "zero_shot_cot": "1+p1", "one_shot_cot": "1+p1"}
 
 
-def test_data_model_assembles_and_reports_the_licence(tmp_path):
-    import os
-
-    from medreckon.bench import embedded
-
-    reason = embedded.missing_reason("embedded")
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
+def test_data_model_assembles_and_reports_the_licence(embedded_available, tmp_path):
     r = invoke("data", "model", "embedded")
     assert r.exit_code == 0, r.output
     assert "Qwen2.5-Coder-1.5B-Instruct Q4_K_M" in r.stdout

@@ -22,19 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from medreckon.bench import embedded
-
 STATUSES = {"ok", "unparsed", "truncated", "refused", "error"}
-
-
-@pytest.fixture(scope="module")
-def model_path() -> Path:
-    reason = embedded.missing_reason("embedded")
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
-    return embedded.ensure_model("embedded")
 
 
 def cli(*args: str, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
@@ -51,7 +39,7 @@ def attempts(run_dir: Path) -> list[tuple]:
         db.close()
 
 
-def test_embedded_model_through_the_cli(model_path, tmp_path):
+def test_embedded_model_through_the_cli(embedded_model_path, tmp_path):
     run_dir = tmp_path / "run"
     args = ["bench", "run", "--model", "embedded", "--strategy", "direct",
             "--calculators", "61,24,69", "--per-calculator", "1", "--max-tokens", "32",
@@ -83,12 +71,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_embedded_model_behind_a_local_openai_compatible_server(model_path, tmp_path):
+def test_embedded_model_behind_a_local_openai_compatible_server(embedded_model_path, tmp_path):
     pytest.importorskip("llama_cpp.server.app", reason="llama-cpp-python[server] is not installed")
     port = free_port()
     log = (tmp_path / "server.log").open("w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path), "--host", "127.0.0.1",
+        [sys.executable, "-m", "llama_cpp.server", "--model", str(embedded_model_path), "--host", "127.0.0.1",
          "--port", str(port), "--n_ctx", "2048", "--model_alias", "embedded"],
         stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/v1"
@@ -125,7 +113,7 @@ def test_embedded_model_behind_a_local_openai_compatible_server(model_path, tmp_
         log.close()
 
 
-def test_sigkill_midway_then_resume_loses_and_repeats_nothing(model_path, tmp_path):
+def test_sigkill_midway_then_resume_loses_and_repeats_nothing(embedded_model_path, tmp_path):
     run_dir = tmp_path / "run"
     args = ["bench", "run", "--model", "embedded", "--strategy", "direct",
             "--calculators", "61", "--per-calculator", "4", "--max-tokens", "24",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -24,15 +23,6 @@ from medreckon.bench.models import (
 from medreckon.bench.types import ModelError
 
 pytest.importorskip("openai", reason="the bench extra (openai) is not installed")
-
-
-def embedded_or_skip(name: str = "embedded") -> None:
-    """CI installs the embedded extra: there a missing model fails instead of skipping."""
-    reason = embedded.missing_reason(name)
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
 
 
 # --- model strings ------------------------------------------------------------------------------
@@ -322,8 +312,7 @@ def test_pinned_checksums_match_the_notes():
 
 # --- the real embedded model, in process --------------------------------------------------------
 
-def test_embedded_model_answers_with_schema_constrained_json():
-    embedded_or_skip()
+def test_embedded_model_answers_with_schema_constrained_json(embedded_available):
     client = connect("embedded", timeout=120)
     schema = {"type": "object", "properties": {"answer": {"type": "integer"}},
               "required": ["answer"]}
@@ -336,8 +325,7 @@ def test_embedded_model_answers_with_schema_constrained_json():
     assert client.info["n_threads"] >= 1
 
 
-def test_embedded_model_reports_truncation_and_timeout():
-    embedded_or_skip()
+def test_embedded_model_reports_truncation_and_timeout(embedded_available):
     client = connect("embedded", timeout=120)
     c = client.chat([{"role": "user", "content": "Count from 1 to 50, comma-separated."}],
                     temperature=0.0, max_tokens=5)

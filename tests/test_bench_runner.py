@@ -4,7 +4,6 @@ test_bench_e2e.py): attempt keys, resume, retry-errors, error capture, epochs, c
 from __future__ import annotations
 
 import datetime as dt
-import threading
 import time
 
 import pytest
@@ -12,7 +11,8 @@ import pytest
 from medreckon.bench import prompts, runner
 from medreckon.bench.store import Store, StoreError
 from medreckon.bench.strategies import STRATEGIES, Direct, OneShotCoT, ZeroShotCoT, get_strategy
-from medreckon.bench.types import Case, Completion, ModelError, Usage
+from medreckon.bench.types import Case, ModelError, Usage
+from scripted import Scripted
 
 
 def case(cid: str, answer=10.0, output_type="decimal", calc=2, note=None) -> Case:
@@ -26,39 +26,21 @@ def case(cid: str, answer=10.0, output_type="decimal", calc=2, note=None) -> Cas
 CASES = [case(str(i)) for i in range(1, 7)]
 
 
-class Replies:
+class Replies(Scripted):
     """In-process ModelClient: replies from a function of the request; records calls and the
     peak number of concurrent calls."""
 
+    usage = Usage(100, 5)
+
     def __init__(self, reply=lambda messages, gen: '{"answer": 10}', delay=0.0, name="test-model",
                  max_concurrency=None):
-        self.name = name
+        super().__init__(reply, delay_s=delay, name=name, max_concurrency=max_concurrency)
         self.info = {"provider": "in-process"}
-        self.reply = reply
-        self.delay = delay
-        self.calls: list[tuple[list, dict]] = []
-        self._lock = threading.Lock()
-        self.active = self.peak = 0
-        if max_concurrency is not None:
-            self.max_concurrency = max_concurrency
+        self.latency_s = delay
 
-    def chat(self, messages, tools=None, response_format=None, **gen):
-        with self._lock:
-            self.calls.append((messages, gen))
-            self.active += 1
-            self.peak = max(self.peak, self.active)
-        try:
-            if self.delay:
-                time.sleep(self.delay)
-            out = self.reply(messages, gen)
-            if isinstance(out, Exception):
-                raise out
-            text, finish = out if isinstance(out, tuple) else (out, "stop")
-            return Completion(text=text, finish_reason=finish, usage=Usage(100, 5),
-                              latency_s=self.delay, model=self.name)
-        finally:
-            with self._lock:
-                self.active -= 1
+    @property
+    def calls(self) -> list[tuple[list, dict]]:
+        return [(r["messages"], r["gen"]) for r in self.requests]
 
 
 def settings(**kw):

@@ -5,7 +5,6 @@ strategies end to end with the embedded model on real MedCalc-Bench cases."""
 from __future__ import annotations
 
 import datetime as dt
-import os
 
 import pytest
 
@@ -13,30 +12,9 @@ from medreckon.bench import program
 from medreckon.bench.program import Code, RagCode, code_of
 from medreckon.bench.strategies import get_strategy
 from medreckon.bench.types import Case, Completion, ModelError, Usage
+from scripted import GEN, Scripted
 
 pytest.importorskip("pydantic_monty", reason="the sandbox extra (pydantic-monty) is not installed")
-
-
-class Scripted:
-    """A ModelClient that answers with a fixed sequence of replies (str, Completion or an
-    exception to raise) and records every request; past the end it repeats the last reply."""
-
-    name = "scripted"
-
-    def __init__(self, *replies):
-        self.replies = list(replies)
-        self.requests: list[dict] = []
-
-    def chat(self, messages, tools=None, response_format=None, **gen):
-        self.requests.append({"messages": [dict(m) for m in messages],
-                              "response_format": response_format, "gen": gen})
-        reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
-        if isinstance(reply, Exception):
-            raise reply
-        if isinstance(reply, str):
-            return Completion(text=reply, finish_reason="stop", usage=Usage(100, 20),
-                              latency_s=0.5, model="scripted")
-        return reply
 
 
 def case(output_type="decimal", note="Patient has a height of 196 cm and their target BMI is "
@@ -50,9 +28,6 @@ def case(output_type="decimal", note="Patient has a height of 196 cm and their t
 
 def fenced(code: str) -> str:
     return f"Here is the program:\n```python\n{code}\n```\n"
-
-
-GEN = {"temperature": 0.0, "max_tokens": 256, "seed": 0}
 
 
 # ---------------------------------------------------------------- reading the program
@@ -240,27 +215,8 @@ def test_rag_code_puts_the_retrieved_cards_before_the_note():
 
 
 @pytest.fixture(scope="module")
-def embedded_model():
-    from medreckon.bench import embedded
-    from medreckon.bench.models import connect
-
-    reason = embedded.missing_reason("embedded")
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
-    return connect("embedded")
-
-
-@pytest.fixture(scope="module")
-def real_cases():
-    from medreckon.bench.datasets import DatasetNotFound, load_cases
-
-    try:
-        return load_cases("medcalc-bench", subset="medrac_clean_940", calculators="61,69",
-                          per_calculator=1)
-    except DatasetNotFound:
-        pytest.skip("MedCalc-Bench data not found")
+def real_cases(medcalc_cases):
+    return medcalc_cases("61,69")
 
 
 @pytest.mark.embedded

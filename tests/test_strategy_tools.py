@@ -5,8 +5,6 @@ and the loop bounds; the embedded model end to end on real MedCalc-Bench cases."
 from __future__ import annotations
 
 import json
-import os
-import time
 
 import pytest
 
@@ -15,36 +13,7 @@ from medreckon.bench.agent import FINAL, Tools, calls_in_content, final_answer_t
 from medreckon.bench.scoring import is_correct
 from medreckon.bench.strategies import STRATEGIES, get_strategy
 from medreckon.bench.types import Case, Completion, ModelError, ToolCall, Usage
-
-GEN = {"temperature": 0.0, "max_tokens": 256, "seed": 0}
-
-
-class Scripted:
-    """A ModelClient answering with a fixed sequence of replies (a dict is sent as JSON text,
-    a str as text, a Completion as is, an exception is raised), recording every request; past
-    the end it repeats the last reply."""
-
-    name = "scripted"
-
-    def __init__(self, *replies, delay_s: float = 0.0):
-        self.replies = list(replies)
-        self.requests: list[dict] = []
-        self.delay_s = delay_s
-
-    def chat(self, messages, tools=None, response_format=None, **gen):
-        self.requests.append({"messages": json.loads(json.dumps(messages)), "tools": tools,
-                              "response_format": response_format, "gen": gen})
-        if self.delay_s:
-            time.sleep(self.delay_s)
-        reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
-        if isinstance(reply, Exception):
-            raise reply
-        if isinstance(reply, dict):
-            reply = json.dumps(reply)
-        if isinstance(reply, str):
-            return Completion(text=reply, finish_reason="stop", usage=Usage(100, 20),
-                              latency_s=0.5, model="scripted")
-        return reply
+from scripted import GEN, Scripted
 
 
 def make_case(output_type="decimal") -> Case:
@@ -252,23 +221,16 @@ def test_registered_and_versioned():
 # ---------------------------------------------------------------- the embedded model
 
 
-@pytest.fixture(scope="module")
-def embedded_client():
-    from medreckon.bench import embedded
-    from medreckon.bench.models import connect
-
-    reason = embedded.missing_reason("embedded")
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the embedded-model tests: {reason}")
-        pytest.skip(reason)
-    pytest.importorskip("bm25s", reason="the retrieval extra (bm25s) is not installed")
-    return connect("embedded", n_ctx=8192)
+def test_the_prompt_text_is_pinned_to_its_version():
+    # Edit a prompt sentence, then bump AGENT_PROMPT_VERSION and update this pin.
+    assert (agent.AGENT_PROMPT_VERSION, agent.prompt_fingerprint()[:12]) == ("1", "7723c45907a2")
 
 
 @pytest.mark.embedded
-def test_tools_end_to_end_with_the_embedded_model(embedded_client):
+def test_tools_end_to_end_with_the_embedded_model(embedded_model):
     from medreckon.bench.datasets import load_cases
+
+    pytest.importorskip("bm25s", reason="the retrieval extra (bm25s) is not installed")
 
     # template notes of one or two sentences: target weight, QTc (Fridericia)
     cases = load_cases("medcalc-bench", subset="medrac_clean_940", calculators=["61", "56"],
@@ -276,7 +238,7 @@ def test_tools_end_to_end_with_the_embedded_model(embedded_client):
     assert len(cases) == 2
     strategy = Tools(max_turns=4)
     for case in cases:
-        out = strategy.run(case, embedded_client, {**GEN, "max_tokens": 160})
+        out = strategy.run(case, embedded_model, {**GEN, "max_tokens": 160})
         assert out.status in ("ok", "error", "unparsed", "truncated")
         assert out.trace["call_mode"] == "constrained" and out.trace["requests"]
         assert 1 <= out.model_calls <= 4 and out.usage.prompt_tokens > 0

@@ -508,6 +508,42 @@ def _open_run_create(path: Path):
         _fail(str(exc))
 
 
+@bench.command("attribute")
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@_rule_option
+@click.option("--markdown", "markdown_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the report as Markdown here.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the report, with every attempt's cause, as JSON here.")
+def bench_attribute(run_dir: str, rule: str, percent: float | None, markdown_out: str | None,
+                    json_out: str | None) -> None:
+    """Why each wrong attempt of an extract or tools run is wrong: no answer, wrong calculator,
+    copy slip, the dataset's own ground truth, which inputs differ from the gold entities (and
+    how), or other; with the ceiling of our calculator on the gold entities."""
+    from . import attribution
+
+    params = _rule_params(rule, percent)
+    store = _open_run(run_dir)
+    rows = _rows(store)
+    config = store.config()
+    store.close()
+    if not rows:
+        _fail(f"{run_dir} has no attempts yet")
+    try:
+        report = attribution.attribute(rows, rule, **params)
+    except ValueError as exc:
+        _fail(str(exc))
+    click.echo(f"run {run_dir}: model {config.get('model')} · strategy {config.get('strategy')} "
+               f"({config.get('strategy_version')})")
+    click.echo(attribution.render_text(report), nl=False)
+    title = f"Error attribution · {config.get('strategy')} · {config.get('model')}"
+    for path, text in ((markdown_out, lambda: attribution.render_markdown(report, title)),
+                       (json_out, lambda: json.dumps(report.to_dict(), indent=1))):
+        if path:
+            Path(path).write_text(text(), encoding="utf-8")
+            click.echo(f"wrote {path}")
+
+
 @bench.command("strategies")
 def bench_strategies() -> None:
     """The strategies, their versions (part of every attempt key), default generation settings
