@@ -95,6 +95,14 @@ def test_stratified_sample_is_deterministic_and_per_calculator(v1):
     assert only_bmi == [c for c in a if c.calculator_id == 6]
 
 
+def test_a_smaller_sample_is_part_of_a_larger_one_with_the_same_seed(v1):
+    # benchmarks/arms_embedded.sh reuses 2-per-calculator arms for the 1-per-calculator ones
+    for seed in (0, 7):
+        ids = {n: {c.id for c in load_cases(subset="medrac_clean_940", per_calculator=n, seed=seed)}
+               for n in (1, 2, 3)}
+        assert ids[1] < ids[2] < ids[3] and len(ids[1]) == 51 and len(ids[2]) == 102
+
+
 def test_subset_then_sample_then_limit(v1_path):
     got = load_cases(subset="medrac_clean_940", per_calculator=2, seed=1, limit=10)
     assert len(got) == 10 and all(c.calculator_id not in (11, 13, 28, 36) for c in got)

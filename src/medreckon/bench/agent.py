@@ -65,7 +65,8 @@ from .extraction import (
     result_record,
     typed_answer,
 )
-from .types import Case, Completion, ModelClient, ModelError, Outcome, OutputType, ToolCall, Usage
+from .meter import Meter
+from .types import Case, Completion, ModelClient, ModelError, Outcome, OutputType, ToolCall
 
 AGENT_PROMPT_VERSION = "1"
 CallMode = Literal["auto", "constrained", "native"]
@@ -200,10 +201,6 @@ def _same(a, b) -> bool:
     if isinstance(a, float | int) and isinstance(b, float | int):
         return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
     return a == b
-
-
-def _add(a: Usage, b: Usage | None) -> Usage:
-    return a if b is None else Usage(a.prompt_tokens + b.prompt_tokens, a.completion_tokens + b.completion_tokens)
 
 
 def default_retriever(k: int) -> Callable[[str], list[str]]:
@@ -345,11 +342,11 @@ class Tools:
         except CalculatorInputError:
             trace["expected_calculator"] = None
         state: dict[str, Any] = {"result": None, "calculator": None}
-        usage, latency, calls = Usage(), 0.0, 0
+        meter = Meter(model)
         last: Completion | None = None
 
         def finish(status, answer=None, error=None, raw="", explanation=None) -> Outcome:
-            trace["turns"] = calls
+            trace["turns"] = meter.calls
             trace["wall_s"] = round(time.monotonic() - started, 3)
             if state["result"] is not None:
                 trace["result"] = result_record(state["result"])
@@ -368,15 +365,15 @@ class Tools:
                     explanation = steps if explanation is None else f"{steps}; {explanation}"
             if answer is not None:
                 trace["answer_decimals"] = decimals_of(answer)
-            return Outcome(raw=raw, answer=answer, status=status, explanation=explanation, error=error,
-                           trace=trace, usage=usage, latency_s=latency, model_calls=calls)
+            return meter.outcome(raw=raw, answer=answer, status=status, explanation=explanation,
+                                 error=error, trace=trace)
 
         for _turn in range(self.max_turns):
             if time.monotonic() - started > self.max_wall_s:
                 return finish("error", error=f"no final answer within {self.max_wall_s:g} s "
-                              f"({calls} model requests)")
+                              f"({meter.calls} model requests)")
             have_result = state["result"] is not None
-            request: dict[str, Any] = {"turn": calls}
+            request: dict[str, Any] = {"turn": meter.calls}
             kwargs: dict[str, Any] = dict(gen)
             if mode == "constrained":
                 allowed = [*callable_ids, *HELPERS] + ([FINAL] if have_result else [])
@@ -386,13 +383,9 @@ class Tools:
             else:
                 kwargs["tool_choice"] = "auto" if have_result else "required"
             try:
-                last = model.chat(messages, tools=tools, **kwargs)
+                last = meter.chat(messages, kwargs, tools=tools)
             except ModelError as exc:
-                calls += 1
                 return finish("error", error=str(exc))
-            calls += 1
-            usage = _add(usage, last.usage)
-            latency += last.latency_s
             request.update(content=last.text, finish_reason=last.finish_reason,
                            tool_calls=[{"id": c.id, "name": c.name, "arguments": c.arguments}
                                        for c in last.tool_calls])
@@ -409,14 +402,14 @@ class Tools:
             if finals:
                 return self._final_from_call(finals[0], case, finish)
             messages.append({"role": "assistant", "content": "",
-                             "tool_calls": [{"id": c.id or f"call-{calls}-{i}", "type": "function",
+                             "tool_calls": [{"id": c.id or f"call-{meter.calls}-{i}", "type": "function",
                                              "function": {"name": c.name, "arguments": c.arguments}}
                                             for i, c in enumerate(got)]})
             for i, c in enumerate(got):
                 rec = self._execute(c, callable_ids, tools, state)
-                rec["turn"] = calls - 1
+                rec["turn"] = meter.calls - 1
                 trace["tool_calls"].append(rec)
-                messages.append({"role": "tool", "tool_call_id": c.id or f"call-{calls}-{i}",
+                messages.append({"role": "tool", "tool_call_id": c.id or f"call-{meter.calls}-{i}",
                                  "content": json.dumps(rec["result"], ensure_ascii=False, default=str)})
         return finish("error", raw=last.text if last else "",
                       error=f"no final answer within {self.max_turns} turns")

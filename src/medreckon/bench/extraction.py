@@ -51,7 +51,8 @@ from ..calculators.rounding import round_half_away
 from ..calculators.spec import Calculator, Result
 from ..errors import CalculatorInputError
 from ..interfaces.tools import error_object, parameters_schema, parse_arguments
-from .types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType, Usage
+from .meter import Meter
+from .types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
 
 EXTRACT_PROMPT_VERSION = "2"
 
@@ -406,22 +407,6 @@ def repair_message(*, parse_error: str | None = None, error: dict[str, Any] | No
     return "\n".join(parts)
 
 
-class _Meter:
-    """Usage, latency and request count summed over a case's model calls."""
-
-    def __init__(self) -> None:
-        self.usage, self.latency, self.calls = Usage(), 0.0, 0
-
-    def add(self, c: Completion) -> None:
-        u = c.usage or Usage()
-        self.usage = Usage(self.usage.prompt_tokens + u.prompt_tokens,
-                           self.usage.completion_tokens + u.completion_tokens)
-        self.latency += c.latency_s
-
-    def outcome(self, **kw: Any) -> Outcome:
-        return Outcome(usage=self.usage, latency_s=self.latency, model_calls=self.calls, **kw)
-
-
 def fix_units(calc: Calculator, inputs: dict[str, Any], result: Result) -> tuple[dict[str, Any], Result, list[str]]:
     """For each value still implausible after the repairs: if exactly one other declared unit
     makes it plausible (138000 "10^9/L" -> 138000 "/uL"), use that unit. Returns the inputs,
@@ -490,15 +475,9 @@ class Extract:
         if unknown:
             raise ValueError(f"extract has no calculator for: {', '.join(sorted(unknown))}")
 
-    def _chat(self, model: ModelClient, meter: _Meter, messages: list[dict[str, Any]],
-              schema: dict[str, Any], gen: dict[str, Any]) -> Completion:
-        meter.calls += 1
-        completion = model.chat(messages, response_format=response_format(schema), **gen)
-        meter.add(completion)
-        return completion
 
-    def _findings(self, case: Case, calc: Calculator, specs: list[InputSpec], model: ModelClient,
-                  meter: _Meter, gen: dict[str, Any], trace: dict[str, Any]) -> dict[str, Any]:
+    def _findings(self, case: Case, calc: Calculator, specs: list[InputSpec], meter: Meter,
+                  gen: dict[str, Any], trace: dict[str, Any]) -> dict[str, Any]:
         """Each yes/no criterion asked on its own; a reply that cannot be read leaves the
         finding out (the calculator's declared default applies, with its warning)."""
         found: dict[str, Any] = {}
@@ -508,7 +487,7 @@ class Extract:
             else:
                 prompt, schema, limit = finding_prompt(case, calc, spec), FINDING_SCHEMA, 16
             messages = [{"role": "system", "content": EXTRACT_SYSTEM}, {"role": "user", "content": prompt}]
-            c = self._chat(model, meter, messages, schema, {**gen, "max_tokens": limit})
+            c = meter.chat(messages, {**gen, "max_tokens": limit}, response_format=response_format(schema))
             record: dict[str, Any] = {"field": spec.name, "raw": c.text, "finish_reason": c.finish_reason}
             try:
                 reply = read_reply(c.text)
@@ -528,7 +507,7 @@ class Extract:
 
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
         trace: dict[str, Any] = {}
-        meter = _Meter()
+        meter = Meter(model)
         try:
             calc = calculator_for_case(case)
         except CalculatorInputError as exc:
@@ -555,7 +534,7 @@ class Extract:
         last: Completion | None = None
         last_error: str | None = None
         try:
-            found = self._findings(case, calc, split, model, meter, gen, trace)
+            found = self._findings(case, calc, split, meter, gen, trace)
             for turn in range(self.max_repairs + 1):
                 if not names:  # nothing but findings: nothing to repair
                     inputs = {**found, **options}
@@ -565,7 +544,7 @@ class Extract:
                     except CalculatorInputError as exc:
                         last_error = str(exc)
                     break
-                last = self._chat(model, meter, messages, schema, gen)
+                last = meter.chat(messages, gen, response_format=response_format(schema))
                 record: dict[str, Any] = {"turn": turn, "raw": last.text,
                                           "finish_reason": last.finish_reason}
                 trace["turns"].append(record)

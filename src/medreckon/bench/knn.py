@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import prompts
 from .extract import parse_answer
+from .meter import Meter
 from .types import Case, ModelClient, ModelError, Outcome, Usage
 
 if TYPE_CHECKING:
@@ -196,11 +197,11 @@ class MedPrompt:
         exemplars, record = self.select(case)
         messages = self.messages(case, exemplars)
         trace: dict[str, Any] = {"messages": messages, "selection": record}
+        meter = Meter(model)
         try:
-            completion = model.chat(messages, **gen)
+            completion = meter.chat(messages, gen)
         except ModelError as exc:
-            return Outcome(raw="", answer=None, status="error", error=str(exc), trace=trace,
-                           model_calls=1)
+            return meter.outcome(raw="", answer=None, status="error", error=str(exc), trace=trace)
         parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
         trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
                      answer_decimals=parsed.decimals, served_by=completion.model)

@@ -42,8 +42,9 @@ from typing import Any
 
 from . import prompts
 from .extract import coerce_value, is_refusal
+from .meter import Meter
 from .rag import RAG_PROMPT_VERSION, CardRetrieval, Retrieved, cards_block
-from .types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType, Usage
+from .types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
 
 CODE_PROMPT_VERSION = "1"
 
@@ -119,30 +120,6 @@ def _show(value: Any) -> str:
         return str(value)
     shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return shown if len(shown) <= 200 else shown[:200] + "…"
-
-
-class _Calls:
-    """Every model request of one attempt: the count, summed usage and latency."""
-
-    def __init__(self, model: ModelClient):
-        self.model = model
-        self.n = 0
-        self.prompt_tokens = 0
-        self.completion_tokens = 0
-        self.latency_s = 0.0
-
-    def chat(self, messages: list[dict[str, Any]], gen: dict[str, Any]) -> Completion:
-        self.n += 1  # a failed request is a request too
-        c = self.model.chat(messages, **gen)
-        if c.usage:
-            self.prompt_tokens += c.usage.prompt_tokens
-            self.completion_tokens += c.usage.completion_tokens
-        self.latency_s += c.latency_s
-        return c
-
-    def outcome(self, **fields: Any) -> Outcome:
-        return Outcome(usage=Usage(self.prompt_tokens, self.completion_tokens),
-                       latency_s=self.latency_s, model_calls=self.n, **fields)
 
 
 class Code:
@@ -237,7 +214,7 @@ class Code:
         messages = self.messages(case, reference)
         turns: list[dict[str, Any]] = []
         trace: dict[str, Any] = {"messages": messages, **extra, "turns": turns}
-        calls = _Calls(model)
+        calls = Meter(model)
         deadline = time.monotonic() + self.time_limit_s
         last = ""
         stop = "max_turns"

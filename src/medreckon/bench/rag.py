@@ -27,6 +27,7 @@ from typing import Any
 
 from . import prompts
 from .extract import parse_answer
+from .meter import Meter
 from .types import Case, ModelClient, ModelError, Outcome, Usage
 
 RAG_PROMPT_VERSION = "1"
@@ -151,11 +152,11 @@ class Rag:
         retrieved = self.retrieval.retrieve(case)
         messages = self.messages(case, retrieved)
         trace: dict[str, Any] = {"messages": messages, "retrieval": retrieved.trace()}
+        meter = Meter(model)
         try:
-            completion = model.chat(messages, **gen)
+            completion = meter.chat(messages, gen)
         except ModelError as exc:
-            return Outcome(raw="", answer=None, status="error", error=str(exc), trace=trace,
-                           model_calls=1)
+            return meter.outcome(raw="", answer=None, status="error", error=str(exc), trace=trace)
         parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
         trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
                      answer_decimals=parsed.decimals, served_by=completion.model)

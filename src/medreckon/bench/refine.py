@@ -36,7 +36,8 @@ from typing import Any
 
 from . import prompts
 from .extract import Parsed, format_answer, parse_answer
-from .types import Case, Completion, ModelClient, ModelError, Outcome, Usage
+from .meter import Meter
+from .types import Case, Completion, ModelClient, ModelError, Outcome
 
 REFINE_PROMPT_VERSION = "1"
 
@@ -125,30 +126,6 @@ def read_verdict(text: str) -> Verdict | None:
     return Verdict(flag, problems)
 
 
-class _Calls:
-    """Every model request of one attempt: the count, summed usage and latency."""
-
-    def __init__(self, model: ModelClient):
-        self.model = model
-        self.n = 0
-        self.prompt_tokens = 0
-        self.completion_tokens = 0
-        self.latency_s = 0.0
-
-    def chat(self, messages: list[dict[str, Any]], gen: dict[str, Any], **kw: Any) -> Completion:
-        self.n += 1  # a failed request is a request too
-        c = self.model.chat(messages, **kw, **gen)
-        if c.usage:
-            self.prompt_tokens += c.usage.prompt_tokens
-            self.completion_tokens += c.usage.completion_tokens
-        self.latency_s += c.latency_s
-        return c
-
-    def outcome(self, **fields: Any) -> Outcome:
-        return Outcome(usage=Usage(self.prompt_tokens, self.completion_tokens),
-                       latency_s=self.latency_s, model_calls=self.n, **fields)
-
-
 def _parse_record(c: Completion, parsed: Parsed, output_type: str) -> dict[str, Any]:
     return {"reply": c.text, "finish_reason": c.finish_reason, "status": parsed.status,
             "answer": format_answer(parsed.answer, output_type), "parse_method": parsed.method,
@@ -194,7 +171,7 @@ class SelfRefine:
                 {"role": "user", "content": REVISE_INSTRUCTION.format(problems=listed, fmt=fmt)}]
 
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
-        calls = _Calls(model)
+        calls = Meter(model)
         deadline = time.monotonic() + self.time_limit_s
         first_messages = self.answer_messages(case)
         rounds: list[dict[str, Any]] = []

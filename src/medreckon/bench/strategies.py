@@ -18,6 +18,7 @@ import inspect
 from typing import Any
 
 from . import prompts
+from .meter import Meter
 from .types import Case, Completion, ModelClient, ModelError, Outcome, Usage
 
 
@@ -47,11 +48,11 @@ class PromptStrategy:
 
         messages = self.messages(case)
         trace: dict[str, Any] = {"messages": messages, **self.trace_of(case)}
+        meter = Meter(model)
         try:
-            completion: Completion = model.chat(messages, **gen)
+            completion: Completion = meter.chat(messages, gen)
         except ModelError as exc:
-            return Outcome(raw="", answer=None, status="error", error=str(exc), trace=trace,
-                           model_calls=1)
+            return meter.outcome(raw="", answer=None, status="error", error=str(exc), trace=trace)
         parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
         trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
                      answer_decimals=parsed.decimals, served_by=completion.model)
