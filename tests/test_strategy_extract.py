@@ -303,7 +303,7 @@ def test_registered_and_versioned():
 
 def test_prompt_text_is_pinned_to_its_version():
     # Edit a prompt sentence, then bump EXTRACT_PROMPT_VERSION and update this pin.
-    assert (extraction.EXTRACT_PROMPT_VERSION, extraction.prompt_fingerprint()[:12]) == ("2", "2081a933ab1a")
+    assert (extraction.EXTRACT_PROMPT_VERSION, extraction.prompt_fingerprint()[:12]) == ("3", "2081a933ab1a")
 
 
 # ---------------------------------------------------------------- the embedded model

@@ -54,7 +54,7 @@ from ..interfaces.tools import error_object, parameters_schema, parse_arguments
 from .meter import Meter
 from .types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
 
-EXTRACT_PROMPT_VERSION = "2"
+EXTRACT_PROMPT_VERSION = "3"
 
 EXTRACT_SYSTEM = (
     "You read clinical notes and copy the facts a medical calculator needs into JSON. You do not "

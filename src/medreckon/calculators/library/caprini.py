@@ -47,8 +47,8 @@ FEMALE_ONLY = ("pregnant_or_postpartum", "pregnancy_loss_history", "hormonal_the
 
 class CapriniInputs(Inputs):
     age: Age = Field(description="Age in years (≤ 40: 0, 41-60: 1, 61-74: 2, ≥ 75: 3 points).")
-    sex: Sex = Field(description="Sex. Sex itself scores nothing; it decides whether the three female-only items "
-                                 "apply.")
+    sex: Sex = Field(description="The patient's sex, as the note states it (it scores nothing itself; it "
+                                 "decides whether the pregnancy-related items apply).")
     surgery_type: SurgeryType = Field(
         "none",
         description="Type of the current surgery: 'none' 0, 'minor' 1, 'major' (> 45 min) 2, 'laparoscopic' "

@@ -10,7 +10,7 @@ from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 class CHA2DS2VAScInputs(Inputs):
     age: Age = Field(description="Age in years (65-74 scores 1, 75 or older scores 2); give the age, not a band.")
-    sex: Sex = Field(description="Sex; female scores 1 (the 'Sc', sex category).")
+    sex: Sex = Field(description="The patient's sex, as the note states it (the 'Sc', sex category).")
     congestive_heart_failure: bool = Finding(
         "History of congestive heart failure, or objective evidence of moderate-to-severe left "
         "ventricular dysfunction (the 'C')."

@@ -16,7 +16,7 @@ WeightRule = Literal["bmi_adjusted", "actual", "ideal", "adjusted"]
 
 class CockcroftGaultInputs(Inputs):
     age: Age = Field(description="Age in years.")
-    sex: Sex = Field(description="Biological sex; female multiplies clearance by 0.85.")
+    sex: Sex = Field(description="The patient's biological sex, as the note states it.")
     weight: Weight = Field(description="Actual body weight.")
     creatinine: Creatinine = Field(
         description="Serum creatinine, mg/dL by default. A value in µmol/L must carry its unit "

@@ -34,7 +34,7 @@ Constant = Annotated[Literal["175", "186"], BeforeValidator(_constant_text)]
 
 class MDRDInputs(Inputs):
     age: Age = Field(description="Age in years. The equation is for adults (18 years and over).")
-    sex: Sex = Field(description="Sex as the equation distinguishes it: female multiplies GFR by 0.742.")
+    sex: Sex = Field(description="The patient's sex, as the note states it.")
     creatinine: Creatinine = Field(
         description="Serum creatinine, mg/dL by default. A value in µmol/L must carry its unit "
         "('106 umol/L'); do not pass µmol/L labelled as mg/dL."
