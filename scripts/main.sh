@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
-STRATEGY=${STRATEGY:-direct}
+STRATEGY=${STRATEGY:-extract}
 MODEL=${MODEL:-embedded}
 PER_CALCULATOR=${PER_CALCULATOR:-1}
 LIMIT=${LIMIT:-}   # empty: every sampled case (1 per calculator of clean-940 = 51 cases)
