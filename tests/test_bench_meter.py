@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from scripted import GEN, Scripted
 
 from medreckon.bench.meter import Meter
 from medreckon.bench.strategies import get_strategy
 from medreckon.bench.types import Case, ModelError, Usage
+from scripted import GEN, Scripted
 
 CASE = Case(id="1", calculator_id=6, calculator_name="Body Mass Index (BMI)", note="A man, 81 kg, 180 cm.",
             question="What is the patient's BMI?", ground_truth=25.0, lower=23.75, upper=26.25,
