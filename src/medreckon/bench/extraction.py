@@ -278,11 +278,13 @@ def user_prompt(case: Case, calc: Calculator, evidence: bool = False,
     return "\n\n".join(parts)
 
 
-def finding_prompt(case: Case, calc: Calculator, spec: InputSpec) -> str:
-    """One yes/no criterion asked on its own (after the same head as every request)."""
+def finding_prompt(case: Case, calc: Calculator, spec: InputSpec, quote: bool) -> str:
+    """One yes/no criterion asked on its own (after the same head as every request), with a
+    quote of the note first when `quote`."""
     label = spec.name.replace("_", " ")
     desc = f" — {spec.description.strip()}" if spec.description else ""
-    return "\n\n".join([head_text(case, calc), FINDING_QUESTION.format(criterion=label + desc)])
+    question = FINDING_EVIDENCE_QUESTION if quote else FINDING_QUESTION
+    return "\n\n".join([head_text(case, calc), question.format(criterion=label + desc)])
 
 
 FINDING_SCHEMA: dict[str, Any] = {
@@ -295,12 +297,6 @@ FINDING_EVIDENCE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"quote": {"type": "string"}, "present": {"type": "boolean"}},
     "required": ["quote", "present"], "additionalProperties": False}
-
-
-def finding_evidence_prompt(case: Case, calc: Calculator, spec: InputSpec) -> str:
-    label = spec.name.replace("_", " ")
-    desc = f" — {spec.description.strip()}" if spec.description else ""
-    return "\n\n".join([head_text(case, calc), FINDING_EVIDENCE_QUESTION.format(criterion=label + desc)])
 
 
 def response_format(schema: dict[str, Any]) -> dict[str, Any]:
@@ -482,10 +478,8 @@ class Extract:
         finding out (the calculator's declared default applies, with its warning)."""
         found: dict[str, Any] = {}
         for spec in specs:
-            if self.finding_quotes:
-                prompt, schema, limit = finding_evidence_prompt(case, calc, spec), FINDING_EVIDENCE_SCHEMA, 64
-            else:
-                prompt, schema, limit = finding_prompt(case, calc, spec), FINDING_SCHEMA, 16
+            prompt = finding_prompt(case, calc, spec, self.finding_quotes)
+            schema, limit = (FINDING_EVIDENCE_SCHEMA, 64) if self.finding_quotes else (FINDING_SCHEMA, 16)
             messages = [{"role": "system", "content": EXTRACT_SYSTEM}, {"role": "user", "content": prompt}]
             c = meter.chat(messages, {**gen, "max_tokens": limit}, response_format=response_format(schema))
             record: dict[str, Any] = {"field": spec.name, "raw": c.text, "finish_reason": c.finish_reason}
