@@ -393,13 +393,14 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
 
     params = _rule_params(rule, percent)
     names = _split_specs(arm_names)
+    dirs = {n: arms.arm_dir(n) for n in names}  # each arm's directory under --run-dir
     root = Path(run_dir)
     try:
         for n in names:
-            arms.check_arm_name(arms.arm_dir(n))
+            arms.check_arm_name(dirs[n])
     except ValueError as exc:
         _fail(str(exc))
-    if len({arms.arm_dir(n) for n in names}) < len(names):
+    if len(set(dirs.values())) < len(names):
         _fail(f"an arm is named twice in --strategies: {', '.join(names)}")
     if not report_only:
         if not names:
@@ -408,7 +409,7 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
         present = set(arms.existing_arms(root))
         known = strategies.STRATEGIES  # read now: other modules may have registered more
         unknown = [n for n in names
-                   if strategies.parse_spec(n)[0] not in known and arms.arm_dir(n) not in present]
+                   if strategies.parse_spec(n)[0] not in known and dirs[n] not in present]
         if unknown:
             _fail(f"unknown strategy {', '.join(repr(u) for u in unknown)}; known strategies: "
                   f"{', '.join(known)} (an arm that is not a strategy must be an existing run "
@@ -431,10 +432,10 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
                 strat = strategies.get_strategy(n)
                 settings = runner.RunSettings(model=model, strategy=strat.name, gen=gen, seed=seed)
                 getattr(strat, "check", lambda _cases: None)(cases)
-                if (root / arms.arm_dir(n) / "run.sqlite").exists():  # before loading a model
-                    with Store(root / arms.arm_dir(n)) as existing:
+                if (root / dirs[n] / "run.sqlite").exists():  # before loading a model
+                    with Store(root / dirs[n]) as existing:
                         runner.check_compatible(existing, runner.wanted_config(settings, strat))
-                todo = arms.pending_attempts(root / arms.arm_dir(n), cases, strat, settings,
+                todo = arms.pending_attempts(root / dirs[n], cases, strat, settings,
                                              retry_errors=retry_errors)
                 if todo:
                     runs.append((n, strat, settings))
@@ -470,8 +471,8 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
         for i, (n, strat, settings) in enumerate(runs, start=1):
             if not quiet:
                 click.echo(f"arm {i}/{len(runs)}: {n} ({strat.version}) · {len(cases)} cases · "
-                           f"{root / arms.arm_dir(n)}", err=True)
-            store = _open_run_create(root / arms.arm_dir(n))
+                           f"{root / dirs[n]}", err=True)
+            store = _open_run_create(root / dirs[n])
             reporter = _Reporter(quiet)
             try:
                 runner.run(store, cases, strat, client, settings, concurrency=concurrency,
