@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sys
 
-from medreckon.bench.arms import case_key, load_arm
-from medreckon.bench.scoring import is_correct
-from medreckon.bench.stats import wilson
+from medreckon.bench.analysis.arms import case_key, load_arm
+from medreckon.bench.analysis.scoring import is_correct
+from medreckon.bench.analysis.stats import wilson
 
 EQUATION = {"lab", "physical", "date", "dosage"}
 

@@ -18,10 +18,10 @@ import random
 import statistics
 import time
 
-from medreckon.bench import datasets
-from medreckon.bench.extract import format_answer, parse_answer
-from medreckon.bench.report import render_html, render_text, summarise
-from medreckon.bench.scoring import RULES
+from medreckon.bench.analysis.scoring import RULES
+from medreckon.bench.analysis.summary import render_html, render_text, summarise
+from medreckon.bench.answers import format_answer, parse_answer
+from medreckon.bench.datasets import medcalc_bench as datasets
 from medreckon.bench.types import Case, Outcome
 
 REASONING = (

@@ -22,8 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from medreckon.bench import datasets, runner
-from medreckon.bench.store import Store
+from medreckon.bench.datasets import medcalc_bench as datasets
+from medreckon.bench.runs import runner
+from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import get_strategy
 from medreckon.bench.types import Completion, Usage
 
@@ -62,8 +63,8 @@ def overhead(n_cases: int, repeats: int, concurrency: int) -> None:
 
 
 def model_throughput(args: argparse.Namespace) -> None:
-    from medreckon.bench import report
-    from medreckon.bench.models import connect
+    from medreckon.bench.analysis import summary as report
+    from medreckon.bench.models.clients import connect
 
     cases = datasets.load_cases("medcalc-bench", subset=args.subset,
                                 per_calculator=args.per_calculator, seed=args.seed,

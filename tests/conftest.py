@@ -22,7 +22,7 @@ def value(calculator, **inputs):
 def embedded_available() -> None:
     """Skips, with the reason, where the embedded model cannot run here (its parts or
     llama-cpp-python missing). CI installs the embedded extra: there a missing model fails."""
-    from medreckon.bench import embedded
+    from medreckon.bench.models import embedded
 
     reason = embedded.missing_reason("embedded")
     if reason:
@@ -34,7 +34,7 @@ def embedded_available() -> None:
 @pytest.fixture(scope="session")
 def embedded_model(embedded_available):
     """The embedded model as an in-process ModelClient (8192-token context), loaded once."""
-    from medreckon.bench.models import connect
+    from medreckon.bench.models.clients import connect
 
     return connect("embedded")
 
@@ -42,7 +42,7 @@ def embedded_model(embedded_available):
 @pytest.fixture(scope="session")
 def embedded_model_path(embedded_available):
     """The embedded model's assembled GGUF file."""
-    from medreckon.bench import embedded
+    from medreckon.bench.models import embedded
 
     return embedded.ensure_model("embedded")
 
@@ -51,7 +51,7 @@ def embedded_model_path(embedded_available):
 def medcalc_cases():
     """`medcalc_cases("61,24")`: one case per calculator from MedCalc-Bench's medrac_clean_940
     subset; skips where the data is not found."""
-    from medreckon.bench.datasets import DatasetNotFound, load_cases
+    from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
 
     def load(calculators):
         try:

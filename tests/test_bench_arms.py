@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from medreckon.bench import arms, runner
-from medreckon.bench.arms import (
+from medreckon.bench.analysis import arms
+from medreckon.bench.analysis.arms import (
     DATE_RANGE_DAYS,
     analyse,
     first_per_case,
@@ -30,8 +30,9 @@ from medreckon.bench.arms import (
     render_markdown,
     render_text,
 )
-from medreckon.bench.stats import mcnemar_exact, newcombe_paired, wilson
-from medreckon.bench.store import Store
+from medreckon.bench.analysis.stats import mcnemar_exact, newcombe_paired, wilson
+from medreckon.bench.runs import runner
+from medreckon.bench.runs.store import Store
 from medreckon.bench.types import Case, Outcome, Usage
 
 # --------------------------------------------------------------------------------------------
@@ -401,7 +402,7 @@ def cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
 
 
 def test_bench_arms_end_to_end_with_the_embedded_model(embedded_model_path, tmp_path):
-    from medreckon.bench.datasets import load_cases
+    from medreckon.bench.datasets.medcalc_bench import load_cases
 
     select = ["--subset", "medrac_clean_940", "--calculators", "61,24", "--per-calculator", "1"]
     cases = load_cases(subset="medrac_clean_940", calculators="61,24", per_calculator=1)

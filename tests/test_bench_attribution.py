@@ -10,13 +10,14 @@ import pytest
 from click.testing import CliRunner
 
 import scripted
-from medreckon.bench import attribution, runner
-from medreckon.bench.agent import FINAL, Tools
-from medreckon.bench.attribution import attribute, render_markdown, render_text
-from medreckon.bench.datasets import DatasetNotFound, load_cases, locate
-from medreckon.bench.extraction import Extract, calculator_for_case
-from medreckon.bench.store import Store
+from medreckon.bench.analysis import attribution
+from medreckon.bench.analysis.attribution import attribute, render_markdown, render_text
+from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases, locate
+from medreckon.bench.runs import runner
+from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import get_strategy
+from medreckon.bench.strategies.extract import Extract, calculator_for_case
+from medreckon.bench.strategies.tools import FINAL, Tools
 from medreckon.bench.types import ModelError
 from medreckon.calculators.medcalc_bench import to_inputs
 from scripted import GEN

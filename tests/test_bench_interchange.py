@@ -6,15 +6,15 @@ import json
 
 import pytest
 
-from medreckon.bench.datasets import DatasetNotFound, load_cases
-from medreckon.bench.interchange import (
+from medreckon.bench.analysis.summary import summarise
+from medreckon.bench.datasets.interchange import (
     MEDCALC_FIELDS,
     OUR_FIELDS,
     InterchangeError,
     export_jsonl,
     import_jsonl,
 )
-from medreckon.bench.report import summarise
+from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
 from medreckon.bench.types import Attempt, Outcome
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from medreckon.bench import embedded
-from medreckon.bench.models import (
+from medreckon.bench.models import embedded
+from medreckon.bench.models.clients import (
     ModelConfigError,
     connect,
     llama_response_format,

@@ -5,15 +5,15 @@ import html.parser
 
 import pytest
 
-from medreckon.bench.datasets import DatasetNotFound, load_cases
-from medreckon.bench.report import (
+from medreckon.bench.analysis.stats import mcnemar_exact, newcombe_paired, wilson
+from medreckon.bench.analysis.summary import (
     compare,
     render_comparison_text,
     render_html,
     render_text,
     summarise,
 )
-from medreckon.bench.stats import mcnemar_exact, newcombe_paired, wilson
+from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
 from medreckon.bench.types import Case, Outcome
 
 

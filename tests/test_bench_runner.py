@@ -8,9 +8,10 @@ import time
 
 import pytest
 
-from medreckon.bench import prompts, runner
-from medreckon.bench.store import Store, StoreError
-from medreckon.bench.strategies import STRATEGIES, Direct, OneShotCoT, ZeroShotCoT, get_strategy
+from medreckon.bench.runs import runner
+from medreckon.bench.runs.store import Store, StoreError
+from medreckon.bench.strategies import STRATEGIES, get_strategy, prompts
+from medreckon.bench.strategies.cot import Direct, OneShotCoT, ZeroShotCoT
 from medreckon.bench.types import Case, ModelError, Usage
 from scripted import Scripted
 

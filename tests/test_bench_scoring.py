@@ -5,8 +5,14 @@ import datetime as dt
 
 import pytest
 
-from medreckon.bench.datasets import DatasetNotFound, load_cases
-from medreckon.bench.scoring import RULES, is_correct, outcome_decimals, score, shown_decimals
+from medreckon.bench.analysis.scoring import (
+    RULES,
+    is_correct,
+    outcome_decimals,
+    score,
+    shown_decimals,
+)
+from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
 from medreckon.bench.types import Case, Outcome
 
 

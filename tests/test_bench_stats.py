@@ -6,7 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from medreckon.bench.stats import mcnemar_exact, newcombe_independent, newcombe_paired, wilson
+from medreckon.bench.analysis.stats import (
+    mcnemar_exact,
+    newcombe_independent,
+    newcombe_paired,
+    wilson,
+)
 
 
 @pytest.mark.parametrize("k,n,lo,hi", [

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from medreckon.bench.store import (
+from medreckon.bench.runs.store import (
     Store,
     StoreError,
     case_from_json,

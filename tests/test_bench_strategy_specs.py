@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from medreckon.bench import arms
+from medreckon.bench.analysis import arms
 from medreckon.bench.cli import _split_specs
 from medreckon.bench.strategies import STRATEGIES, get_strategy, parse_spec, strategy_parameters
 

@@ -8,9 +8,9 @@ import datetime as dt
 
 import pytest
 
-from medreckon.bench import program
-from medreckon.bench.program import Code, RagCode, code_of
+from medreckon.bench.strategies import code as program
 from medreckon.bench.strategies import get_strategy
+from medreckon.bench.strategies.code import Code, RagCode, code_of
 from medreckon.bench.types import Case, Completion, ModelError, Usage
 from scripted import GEN, Scripted
 
@@ -224,7 +224,7 @@ def real_cases(medcalc_cases):
                          ids=["code", "rag_code"])
 def test_end_to_end_with_the_embedded_model(embedded_model, real_cases, strategy):
     """Target weight and gestational age: one-line notes, a few lines of code each."""
-    from medreckon.bench.scoring import score
+    from medreckon.bench.analysis.scoring import score
 
     strategy.check(real_cases)
     outcomes = [strategy.run(c, embedded_model, {"temperature": 0.0, "max_tokens": 320, "seed": 0})

@@ -9,8 +9,10 @@ import json
 
 import pytest
 
-from medreckon.bench import extraction
-from medreckon.bench.extraction import (
+from medreckon.bench.analysis.scoring import is_correct
+from medreckon.bench.strategies import STRATEGIES, get_strategy
+from medreckon.bench.strategies import extract as extraction
+from medreckon.bench.strategies.extract import (
     Extract,
     calculator_for_case,
     evidence_schema,
@@ -20,8 +22,6 @@ from medreckon.bench.extraction import (
     repair_message,
     typed_answer,
 )
-from medreckon.bench.scoring import is_correct
-from medreckon.bench.strategies import STRATEGIES, get_strategy
 from medreckon.bench.types import Case, Completion, ModelError, Usage
 from scripted import GEN, Scripted
 
@@ -311,7 +311,7 @@ def test_prompt_text_is_pinned_to_its_version():
 
 @pytest.mark.embedded
 def test_extract_end_to_end_with_the_embedded_model(embedded_model):
-    from medreckon.bench.datasets import load_cases
+    from medreckon.bench.datasets.medcalc_bench import load_cases
 
     # template notes of one or two sentences: QTc (Fridericia), target weight, steroid conversion
     cases = load_cases("medcalc-bench", subset="medrac_clean_940", calculators=["56", "61", "24"],

@@ -9,9 +9,8 @@ import importlib.util
 import pytest
 
 import scripted
-from medreckon.bench import prompts, rag
-from medreckon.bench.rag import Rag, cards_block, prompt_card
-from medreckon.bench.strategies import get_strategy
+from medreckon.bench.strategies import get_strategy, prompts, rag
+from medreckon.bench.strategies.rag import Rag, cards_block, prompt_card
 from medreckon.bench.types import Case, Completion, ModelError, Usage
 from medreckon.interfaces.cards import card
 from scripted import GEN

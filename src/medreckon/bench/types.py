@@ -8,7 +8,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
-OutputType = Literal["decimal", "integer", "date", "gestational_age"]
+from ..calculators.spec import OutputType  # one definition: what a calculator's value is
+
 # An answer as the case's output type reads it: a float, an int, a date, or (weeks, days).
 Answer = float | int | dt.date | tuple[int, int]
 Status = Literal["ok", "unparsed", "truncated", "refused", "error"]

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .types import Answer, Case, Outcome
+from ..types import Answer, Case, Outcome
 
 
 def _dec(x: float | int) -> Decimal:
@@ -202,7 +202,7 @@ def outcome_decimals(outcome: Outcome, case: Case) -> int | None:
         return recorded
     if case.output_type != "decimal" or not outcome.raw or _number(outcome.answer) is None:
         return None
-    from .extract import parse_answer
+    from ..answers import parse_answer
 
     parsed = parse_answer(outcome.raw, case.output_type)
     if parsed.answer is not None and _number(parsed.answer) == _number(outcome.answer):

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .store import Store, StoreError
-from .types import Attempt, Case, ModelClient, Outcome, Strategy
+from ..types import Attempt, Case, ModelClient, Outcome, Strategy
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .extract import coerce_value, format_answer, parse_answer
-from .scoring import check_rule, is_correct
-from .types import STATUSES, Attempt, Case, Outcome
+from ..analysis.scoring import check_rule, is_correct
+from ..answers import coerce_value, format_answer, parse_answer
+from ..types import STATUSES, Attempt, Case, Outcome
 
 MEDCALC_FIELDS = (
     "Row Number", "Calculator Name", "Calculator ID", "Category", "Note ID", "Patient Note", "Question",

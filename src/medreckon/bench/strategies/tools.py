@@ -46,9 +46,9 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal
 
-from ..calculators.registry import get
-from ..errors import CalculatorInputError
-from ..interfaces.tools import (
+from ...calculators.registry import get
+from ...errors import CalculatorInputError
+from ...interfaces.tools import (
     calculator_for_tool,
     call_compact_tool,
     compact_tool_schemas,
@@ -57,7 +57,10 @@ from ..interfaces.tools import (
     tool_name,
     tool_schema,
 )
-from .extraction import (
+from ..models.meter import Meter
+from ..types import Case, Completion, ModelClient, ModelError, Outcome, OutputType, ToolCall
+from . import register
+from .extract import (
     answer_text,
     calculator_for_case,
     decimals_of,
@@ -65,8 +68,6 @@ from .extraction import (
     result_record,
     typed_answer,
 )
-from .meter import Meter
-from .types import Case, Completion, ModelClient, ModelError, Outcome, OutputType, ToolCall
 
 AGENT_PROMPT_VERSION = "1"
 CallMode = Literal["auto", "constrained", "native"]
@@ -204,14 +205,14 @@ def _same(a, b) -> bool:
 
 
 def default_retriever(k: int) -> Callable[[str], list[str]]:
-    from .retrieval import Retriever
+    from ..retrieval import Retriever
 
     retriever = Retriever("bm25")
     return lambda question: [cid for cid, _ in retriever.search(question, k)]
 
 
 def _bm25_search(query: str, limit: int):
-    from .retrieval import Retriever
+    from ..retrieval import Retriever
 
     return Retriever("bm25").search(query, limit)
 
@@ -221,6 +222,7 @@ def _provider(model: ModelClient) -> str | None:
     return getattr(spec, "provider", None)
 
 
+@register
 class Tools:
     """Calculator tools with a bounded agent loop; see the module docstring."""
 
@@ -415,7 +417,7 @@ class Tools:
                       error=f"no final answer within {self.max_turns} turns")
 
     def _final_from_call(self, call: ToolCall, case: Case, finish) -> Outcome:
-        from .extract import parse_answer
+        from ..answers import parse_answer
 
         try:
             args = json.loads(call.arguments) if call.arguments else {}
@@ -432,7 +434,7 @@ class Tools:
                       explanation=self._explanation(parsed.answer))
 
     def _final_from_text(self, completion: Completion, case: Case, finish, have_result: bool) -> Outcome:
-        from .extract import parse_answer
+        from ..answers import parse_answer
 
         parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
         out = finish(parsed.status, answer=parsed.answer, raw=completion.text,

@@ -38,13 +38,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..calculators.describe import InputSpec, describe_inputs
-from ..calculators.medcalc_bench import to_inputs
-from ..calculators.spec import Calculator
-from ..errors import CalculatorInputError
-from .extraction import calculator_for_case, decimals_of, result_record, typed_answer
+from ...calculators.describe import InputSpec, describe_inputs
+from ...calculators.medcalc_bench import to_inputs
+from ...calculators.spec import Calculator
+from ...errors import CalculatorInputError
+from ..strategies.extract import calculator_for_case, decimals_of, result_record, typed_answer
+from ..types import Case, Outcome
 from .scoring import check_rule, is_correct
-from .types import Case, Outcome
 
 CAUSES = ("no_answer", "wrong_calculator", "copy_slip", "no_gold", "dataset_disagrees", "inputs",
           "other", "not_attributable")
@@ -271,7 +271,7 @@ def _documented(calc: Calculator, case: Case, cache: dict[str, set[str]]) -> boo
     if not (case.dataset == "medcalc-bench" and case.dataset_version == "v1.0"):
         return False
     if calc.id not in cache:
-        from ..calculators.verify import load_deviations
+        from ...calculators.verify import load_deviations
 
         cache[calc.id] = {str(r) for r in load_deviations(calc)}
     return case.id in cache[calc.id]

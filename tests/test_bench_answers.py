@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from medreckon.bench.extract import coerce_value, format_answer, parse_answer, read_value
+from medreckon.bench.answers import coerce_value, format_answer, parse_answer, read_value
 
 D = dt.date
 

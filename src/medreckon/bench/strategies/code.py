@@ -7,7 +7,7 @@ the answer, and a sandbox runs it.
 One attempt is a bounded conversation: the model replies with a program in a ```python block;
 `medreckon.bench.sandbox.run_code` runs it (pydantic-monty: no file system, network or
 processes; CPU-time, memory and wall-clock limits); the program's `answer` (else the value of
-its last expression) is read as the case's output type with `medreckon.bench.extract.
+its last expression) is read as the case's output type with `medreckon.bench.answers.
 coerce_value`. When something goes wrong — no program in the reply, a reply cut off at the
 token limit, an exception, no `answer`, an `answer` that is not of the output type — one
 model-readable line saying so goes back to the model, which may repair the program, at most
@@ -40,11 +40,11 @@ import re
 import time
 from typing import Any
 
-from . import prompts
-from .extract import coerce_value, is_refusal
-from .meter import Meter
+from ..answers import coerce_value, is_refusal
+from ..models.meter import Meter
+from ..types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
+from . import prompts, register
 from .rag import RAG_PROMPT_VERSION, CardRetrieval, Retrieved, cards_block
-from .types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
 
 CODE_PROMPT_VERSION = "1"
 
@@ -87,7 +87,7 @@ DEFAULT_TIME_LIMIT_S = 900.0
 
 def texts_fingerprint() -> str:
     """sha256 over this module's prompt sentences; pinned by a test against CODE_PROMPT_VERSION."""
-    from .sandbox import ENVIRONMENT
+    from ..sandbox import ENVIRONMENT
 
     parts = [CODE_SYSTEM, CODE_INSTRUCTION, json.dumps(CODE_ANSWER_FORMATS, sort_keys=True),
              REPAIR, json.dumps(PROBLEMS, sort_keys=True), ENVIRONMENT]
@@ -122,6 +122,7 @@ def _show(value: Any) -> str:
     return shown if len(shown) <= 200 else shown[:200] + "…"
 
 
+@register
 class Code:
     """The model writes a program; the sandbox runs it; errors go back for bounded repairs."""
 
@@ -146,7 +147,7 @@ class Code:
 
     def check(self, cases: list[Case]) -> None:
         """The sandbox must run here (pydantic-monty installed and its worker starting)."""
-        from .sandbox import SandboxUnavailable, run_code
+        from ..sandbox import SandboxUnavailable, run_code
 
         try:
             result = run_code("answer = 1 + 1", timeout_s=self.sandbox_timeout_s)
@@ -162,7 +163,7 @@ class Code:
         return None, {}
 
     def messages(self, case: Case, reference: str | None = None) -> list[dict[str, Any]]:
-        from .sandbox import ENVIRONMENT
+        from ..sandbox import ENVIRONMENT
 
         instruction = CODE_INSTRUCTION.format(environment=ENVIRONMENT,
                                               fmt=CODE_ANSWER_FORMATS[case.output_type])
@@ -176,7 +177,7 @@ class Code:
     def _read(self, completion: Completion, output_type: OutputType) -> tuple[dict[str, Any], Answer | None, int | None]:
         """Run the reply's program: (turn record, answer, decimals); the record's `problem` is
         the line for the model when there is no answer."""
-        from .sandbox import run_code
+        from ..sandbox import run_code
 
         code = code_of(completion.text)
         turn: dict[str, Any] = {"finish_reason": completion.finish_reason, "code": code}
@@ -208,7 +209,7 @@ class Code:
         return turn, None, None
 
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
-        from .sandbox import SandboxUnavailable
+        from ..sandbox import SandboxUnavailable
 
         reference, extra = self.reference(case)
         messages = self.messages(case, reference)
@@ -253,6 +254,7 @@ class Code:
                              trace=trace)
 
 
+@register
 class RagCode(Code):
     """MedRaC: the top-k formula cards for the question, then program of thought."""
 

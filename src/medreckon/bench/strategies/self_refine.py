@@ -34,10 +34,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from . import prompts
-from .extract import Parsed, format_answer, parse_answer
-from .meter import Meter
-from .types import Case, Completion, ModelClient, ModelError, Outcome
+from ..answers import Parsed, format_answer, parse_answer
+from ..models.meter import Meter
+from ..types import Case, Completion, ModelClient, ModelError, Outcome
+from . import prompts, register
 
 REFINE_PROMPT_VERSION = "1"
 
@@ -132,6 +132,7 @@ def _parse_record(c: Completion, parsed: Parsed, output_type: str) -> dict[str, 
             "answer_decimals": parsed.decimals}
 
 
+@register
 class SelfRefine:
     """Zero-shot CoT, then at most `rounds` rounds of critique and revision."""
 

@@ -45,14 +45,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..calculators.describe import InputSpec, describe_inputs
-from ..calculators.registry import by_medcalc_bench_id, get
-from ..calculators.rounding import round_half_away
-from ..calculators.spec import Calculator, Result
-from ..errors import CalculatorInputError
-from ..interfaces.tools import error_object, parameters_schema, parse_arguments
-from .meter import Meter
-from .types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
+from ...calculators.describe import InputSpec, describe_inputs
+from ...calculators.registry import by_medcalc_bench_id, get
+from ...calculators.rounding import round_half_away
+from ...calculators.spec import Calculator, Result
+from ...errors import CalculatorInputError
+from ...interfaces.tools import error_object, parameters_schema, parse_arguments
+from ..models.meter import Meter
+from ..types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
+from . import register
 
 EXTRACT_PROMPT_VERSION = "3"
 
@@ -334,7 +335,7 @@ def answer_text(answer: Answer) -> str:
 
 def decimals_of(answer: Answer) -> int | None:
     if isinstance(answer, float):
-        from .scoring import shown_decimals
+        from ..analysis.scoring import shown_decimals
 
         return shown_decimals(answer)
     return 0 if isinstance(answer, int) else None
@@ -434,6 +435,7 @@ def fix_units(calc: Calculator, inputs: dict[str, Any], result: Result) -> tuple
 # ---------------------------------------------------------------- the strategy
 
 
+@register
 class Extract:
     """Schema-constrained extraction of the named calculator's inputs; the calculator computes.
     See the module docstring."""

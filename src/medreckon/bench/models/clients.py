@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .types import Completion, ModelClient, ModelError, ToolCall, Usage
+from ..types import Completion, ModelClient, ModelError, ToolCall, Usage
 
 MAX_RETRIES_LIMIT = 5
 GEN_KEYS = frozenset({"temperature", "max_tokens", "top_p", "seed", "stop", "tool_choice"})

@@ -12,7 +12,7 @@ import hashlib
 import json
 from typing import Any
 
-from .types import Answer, Case, OutputType
+from ..types import Answer, Case, OutputType
 
 PROMPT_VERSION = "1"
 

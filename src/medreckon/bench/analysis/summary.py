@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..types import STATUSES, Case, Outcome
 from .scoring import check_rule, is_correct
 from .stats import mcnemar_exact, newcombe_paired, wilson
-from .types import STATUSES, Case, Outcome
 
 Row = tuple[Case, Outcome]
 

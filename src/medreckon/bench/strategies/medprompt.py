@@ -34,10 +34,10 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import prompts
-from .extract import parse_answer
-from .meter import Meter
-from .types import Case, ModelClient, ModelError, Outcome, Usage
+from ..answers import parse_answer
+from ..models.meter import Meter
+from ..types import Case, ModelClient, ModelError, Outcome, Usage
+from . import prompts, register
 
 if TYPE_CHECKING:
     import numpy as np
@@ -62,6 +62,7 @@ def _size(ex: Case) -> int:
     return len(ex.note) + len(str(ex.metadata.get("ground_truth_explanation") or ""))
 
 
+@register
 class MedPrompt:
     """kNN few-shot CoT: the k pool cases nearest to the case, as worked examples."""
 
@@ -92,7 +93,7 @@ class MedPrompt:
         """The pool cases that have a worked explanation, in the given order."""
         if self._pool is None:
             if self._given_pool is None:
-                from .datasets import load_one_shot
+                from ..datasets.medcalc_bench import load_one_shot
 
                 given = list(load_one_shot().values())
             else:
@@ -104,7 +105,7 @@ class MedPrompt:
     def pool_id(self) -> str:
         """The pool's name and a hash of its case ids and dataset versions. Where the default
         pool's file cannot be read, "one-shot@unavailable" (such a run fails its check)."""
-        from .datasets import DatasetError
+        from ..datasets.medcalc_bench import DatasetError
 
         try:
             pool = self.pool
@@ -123,7 +124,7 @@ class MedPrompt:
     def _embed(self, texts: Sequence[str]) -> np.ndarray:
         if self._embedder is not None:
             return self._embedder(texts)
-        from .retrieval import embed
+        from ..retrieval import embed
 
         return embed(texts)
 
@@ -137,7 +138,7 @@ class MedPrompt:
     def check(self, cases: list[Case]) -> None:
         """Before a run: the pool must hold at least k worked exemplars, and the embedding model
         must load (the `dense` extra); the pool is embedded now."""
-        from .retrieval import RetrievalUnavailable
+        from ..retrieval import RetrievalUnavailable
 
         if len(self.pool) < self.k:
             raise ValueError(f"medprompt needs at least k={self.k} pool cases with a worked "

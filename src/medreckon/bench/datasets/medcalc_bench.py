@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..paths import data_dir
-from .types import Answer, Case, OutputType
+from ...paths import data_dir
+from ..types import Answer, Case, OutputType
 
 
 class DatasetError(ValueError):

@@ -44,10 +44,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..runs.store import DB_NAME, Store
+from ..types import STATUSES, Case, Outcome
 from .scoring import check_rule, is_correct
 from .stats import mcnemar_exact, newcombe_paired, wilson
-from .store import DB_NAME, Store
-from .types import STATUSES, Case, Outcome
 
 Row = tuple[Case, Outcome]
 CaseKey = tuple[str, str, str]  # (dataset, dataset_version, case id)
@@ -113,7 +113,7 @@ def output_range(case: Case) -> tuple[float, float, str] | None:
         return 0.0, float(DATE_RANGE_DAYS), "days"
     if case.calculator_id is None or not case.dataset.startswith("medcalc"):
         return None
-    from ..calculators.registry import by_medcalc_bench_id
+    from ...calculators.registry import by_medcalc_bench_id
 
     try:
         calc = by_medcalc_bench_id(int(case.calculator_id))
@@ -1017,7 +1017,7 @@ def pending_attempts(run_dir: Any, cases: Sequence[Case], strategy: Any, setting
                      retry_errors: bool = False) -> int:
     """How many attempts `runner.run` would make for these cases in `run_dir` (so a rerun whose
     arms are all complete reports without loading a model)."""
-    from . import runner
+    from ..runs import runner
 
     path = Path(run_dir)
     if not (path / DB_NAME).is_file():

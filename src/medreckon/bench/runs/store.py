@@ -16,7 +16,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from .types import Answer, Attempt, Case, Outcome, Usage
+from ..types import Answer, Attempt, Case, Outcome, Usage
 
 DB_NAME = "run.sqlite"
 SCHEMA_VERSION = 1

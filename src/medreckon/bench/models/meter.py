@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .types import Completion, ModelClient, ModelError, Outcome, Usage
+from ..types import Completion, ModelClient, ModelError, Outcome, Usage
 
 
 class Meter:
