@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from medreckon.bench.answers import format_answer
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store, StoreError
 from medreckon.bench.strategies import STRATEGIES, get_strategy, prompts
@@ -237,7 +238,7 @@ def test_prompt_text_is_pinned_to_its_version():
     ("gestational_age", (14, 1), "14 weeks, 1 days"),
 ])
 def test_exemplar_answers_are_written_as_the_prompts_ask(output_type, answer, shown):
-    assert prompts.format_answer(answer, output_type) == shown
+    assert format_answer(answer, output_type, "prompt") == shown
 
 
 def test_direct_and_zero_shot_messages():

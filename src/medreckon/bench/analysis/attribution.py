@@ -42,7 +42,8 @@ from ...calculators.describe import InputSpec, describe_inputs
 from ...calculators.medcalc_bench import to_inputs
 from ...calculators.spec import Calculator
 from ...errors import CalculatorInputError
-from ..strategies.extract import calculator_for_case, decimals_of, result_record, typed_answer
+from ..answers import decimals_of, typed_answer
+from ..strategies.extract import calculator_for_case, result_record
 from ..types import Case, Outcome
 from .scoring import check_rule, is_correct
 

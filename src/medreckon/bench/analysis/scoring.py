@@ -28,6 +28,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from ..answers import shown_decimals
 from ..types import Answer, Case, Outcome
 
 
@@ -100,15 +101,6 @@ def medcalc_bench(answer: Answer | None, case: Case) -> bool:
         )
     lo, hi = min(lo, hi), max(lo, hi)
     return lo <= a <= hi
-
-
-def shown_decimals(answer: Any) -> int:
-    """Decimal places of a number's shortest decimal form: 25.2 -> 1, 25 -> 0, 1e-05 -> 5."""
-    d = _number(answer)
-    if d is None:
-        raise ValueError(f"not a finite number: {answer!r}")
-    exp = d.normalize().as_tuple().exponent if isinstance(answer, float) else 0
-    return max(0, -exp) if isinstance(exp, int) else 0
 
 
 def mdcalc_precision(answer: Answer | None, case: Case, *, decimals: int | None = None) -> bool:

@@ -39,7 +39,6 @@ unit, interpretation, steps, warnings).
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 from collections.abc import Mapping
@@ -47,12 +46,12 @@ from typing import Any
 
 from ...calculators.describe import InputSpec, describe_inputs
 from ...calculators.registry import by_medcalc_bench_id, get
-from ...calculators.rounding import round_half_away
 from ...calculators.spec import Calculator, Result
 from ...errors import CalculatorInputError
 from ...interfaces.tools import error_object, parameters_schema, parse_arguments
+from ..answers import decimals_of, format_answer, typed_answer
 from ..models.meter import Meter
-from ..types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
+from ..types import Case, Completion, ModelClient, ModelError, Outcome
 from . import register
 
 EXTRACT_PROMPT_VERSION = "3"
@@ -306,39 +305,6 @@ def response_format(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- answers
-
-
-def typed_answer(value: Any, output_type: OutputType) -> Answer:
-    """The calculator's value as the case's output type; ValueError when it cannot be."""
-    if output_type == "date":
-        if isinstance(value, dt.date):
-            return value
-        raise ValueError(f"the calculator gave {value!r}, not a date")
-    if output_type == "gestational_age":
-        if isinstance(value, list | tuple) and len(value) == 2:
-            return int(value[0]), int(value[1])
-        raise ValueError(f"the calculator gave {value!r}, not (weeks, days)")
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"the calculator gave {value!r}, not a number")
-    if output_type == "integer":
-        return int(round_half_away(float(value), 0))
-    return float(value)
-
-
-def answer_text(answer: Answer) -> str:
-    if isinstance(answer, dt.date):
-        return answer.strftime("%m/%d/%Y")
-    if isinstance(answer, tuple):
-        return f"{answer[0]} weeks, {answer[1]} days"
-    return repr(answer)
-
-
-def decimals_of(answer: Answer) -> int | None:
-    if isinstance(answer, float):
-        from ..analysis.scoring import shown_decimals
-
-        return shown_decimals(answer)
-    return 0 if isinstance(answer, int) else None
 
 
 def result_record(result: Result) -> dict[str, Any]:
@@ -600,7 +566,7 @@ class Extract:
         except ValueError as exc:
             return meter.outcome(raw=best_raw, answer=None, status="unparsed", error=str(exc), trace=trace)
         trace["answer_decimals"] = decimals_of(answer)
-        return meter.outcome(raw=best_raw or answer_text(answer), answer=answer, status="ok",
+        return meter.outcome(raw=best_raw or format_answer(answer, case.output_type, "prompt"), answer=answer, status="ok",
                              explanation=explanation_of(best), trace=trace)
 
 

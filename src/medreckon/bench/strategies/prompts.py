@@ -7,12 +7,12 @@ the version so that an edit without a bump fails.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 from typing import Any
 
-from ..types import Answer, Case, OutputType
+from ..answers import format_answer
+from ..types import Case, OutputType
 
 PROMPT_VERSION = "1"
 
@@ -53,21 +53,6 @@ def user_message(case: Case, instruction: str) -> dict[str, Any]:
     return {"role": "user", "content": f"{case_text(case)}\n\n{instruction.format(fmt=fmt)}"}
 
 
-def format_answer(answer: Answer, output_type: OutputType) -> Any:
-    """A ground-truth answer written the way the prompts ask for it (for exemplars)."""
-    if output_type == "date":
-        if not isinstance(answer, dt.date):
-            raise ValueError(f"a date answer must be a date, got {answer!r}")
-        return answer.strftime("%m/%d/%Y")
-    if output_type == "gestational_age":
-        if not (isinstance(answer, tuple) and len(answer) == 2):
-            raise ValueError(f"a gestational-age answer must be (weeks, days), got {answer!r}")
-        return f"{answer[0]} weeks, {answer[1]} days"
-    if output_type == "integer":
-        return int(round(float(answer)))  # exemplar ground truths are whole numbers
-    return answer
-
-
 def exemplar_reply(exemplar: Case) -> str:
     """The assistant turn of a one-shot exemplar: its worked explanation and its answer."""
     explanation = exemplar.metadata.get("ground_truth_explanation")
@@ -78,7 +63,7 @@ def exemplar_reply(exemplar: Case) -> str:
         )
     return json.dumps(
         {"reasoning": str(explanation).strip(),
-         "answer": format_answer(exemplar.ground_truth, exemplar.output_type)},
+         "answer": format_answer(exemplar.ground_truth, exemplar.output_type, "prompt")},
         ensure_ascii=False,
     )
 

@@ -57,17 +57,11 @@ from ...interfaces.tools import (
     tool_name,
     tool_schema,
 )
+from ..answers import decimals_of, format_answer, typed_answer
 from ..models.meter import Meter
 from ..types import Case, Completion, ModelClient, ModelError, Outcome, OutputType, ToolCall
 from . import register
-from .extract import (
-    answer_text,
-    calculator_for_case,
-    decimals_of,
-    explanation_of,
-    result_record,
-    typed_answer,
-)
+from .extract import calculator_for_case, explanation_of, result_record
 
 AGENT_PROMPT_VERSION = "1"
 CallMode = Literal["auto", "constrained", "native"]
@@ -356,7 +350,7 @@ class Tools:
                 trace["normalised_inputs"] = trace["result"]["inputs"]
                 try:  # what the last calculator call says, to tell copy slips from wrong inputs
                     expected = typed_answer(state["result"].value, case.output_type)
-                    trace["calculator_answer"] = answer_text(expected)
+                    trace["calculator_answer"] = str(format_answer(expected, case.output_type, "prompt"))
                     if answer is not None:  # the value or its rounding under the calculator's rule
                         rounded = typed_answer(state["result"].rounded, case.output_type)
                         trace["answer_matches_calculator"] = _same(answer, expected) or _same(answer, rounded)
@@ -445,7 +439,7 @@ class Tools:
 
     @staticmethod
     def _explanation(answer) -> str | None:
-        return None if answer is None else f"final answer {answer_text(answer)}"
+        return None if answer is None else f"final answer {format_answer(answer, style='prompt')}"
 
 
 __all__ = ["Tools", "calls_in_content", "union_schema", "final_answer_tool", "helper_tools",
