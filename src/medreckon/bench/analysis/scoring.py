@@ -18,6 +18,10 @@
 A missing answer (None), a value of the wrong type (a date for a number), NaN or infinity is
 never correct. Statuses are not the rules' business: `is_correct` adds the status check (an
 attempt whose status is not ``ok`` is never correct) and is what reports and exports use.
+
+`ScoreEvaluator` makes a rule an evaluator of stored attempts (see runs/evaluations.py): named
+``score:<rule>`` (with its parameters, e.g. ``score:relative(percent=5)``), versioned by
+`RULE_VERSIONS`, payload ``{"correct": bool}``.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ..answers import shown_decimals
-from ..types import Answer, Case, Outcome
+from ..types import Answer, Attempt, Case, Outcome
 
 
 def _dec(x: float | int) -> Decimal:
@@ -135,6 +139,14 @@ RULE_PARAMS: dict[str, tuple[str, ...]] = {
     "relative": ("percent",),
     "exact": (),
 }
+# Bumped whenever a rule judges some answer differently: stored scores of the old version stay
+# apart from the new ones instead of being mixed in one report.
+RULE_VERSIONS: dict[str, str] = {
+    "medcalc_bench": "1",
+    "mdcalc_precision": "1",
+    "relative": "1",
+    "exact": "1",
+}
 
 
 def check_rule(rule: str, params: dict[str, Any] | None = None) -> Rule:
@@ -183,3 +195,16 @@ def is_correct(outcome: Outcome, case: Case, rule: str = "medcalc_bench", **para
         params = {**params, "decimals": outcome_decimals(outcome, case)}
     return fn(outcome.answer, case, **params)
 
+
+class ScoreEvaluator:
+    """Scores an attempt under one rule, as `is_correct` does; payload ``{"correct": bool}``."""
+
+    def __init__(self, rule: str = "medcalc_bench", **params: Any):
+        check_rule(rule, params)
+        self.rule, self.params = rule, params
+        shown = ",".join(f"{k}={v:g}" for k, v in sorted(params.items()))
+        self.name = f"score:{rule}" + (f"({shown})" if shown else "")
+        self.version = RULE_VERSIONS[rule]
+
+    def evaluate(self, case: Case, attempt: Attempt) -> dict[str, Any]:
+        return {"correct": is_correct(attempt.outcome, case, self.rule, **self.params)}
