@@ -6,14 +6,16 @@ import datetime as dt
 import pytest
 
 from medreckon.bench.analysis.scoring import (
+    RULE_VERSIONS,
     RULES,
+    ScoreEvaluator,
     is_correct,
     outcome_decimals,
     score,
     shown_decimals,
 )
 from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
-from medreckon.bench.types import Case, Outcome
+from medreckon.bench.types import Attempt, Case, Outcome
 
 
 def case(output_type, truth, lower=None, upper=None, **kw):
@@ -158,6 +160,28 @@ def test_outcome_decimals_from_trace_then_raw():
     # The raw text gives another value (say, a tool computed the answer): fall back to the float.
     other = Outcome(raw="the model wrote 30.00", answer=25.2, status="ok")
     assert outcome_decimals(other, CRCL) is None and is_correct(other, CRCL, "mdcalc_precision")
+
+
+# --- rules as evaluators of stored attempts ---------------------------------------------------
+
+def test_score_evaluator_is_named_after_its_rule_and_parameters_and_versioned():
+    assert set(RULE_VERSIONS) == set(RULES)
+    assert ScoreEvaluator().name == "score:medcalc_bench"
+    assert ScoreEvaluator().version == RULE_VERSIONS["medcalc_bench"]
+    assert ScoreEvaluator("relative", percent=5.0).name == "score:relative(percent=5)"
+    assert ScoreEvaluator("relative", percent=2.5).name == "score:relative(percent=2.5)"
+    with pytest.raises(ValueError, match="takes no parameter percent"):
+        ScoreEvaluator("exact", percent=2)
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+def test_score_evaluator_payload_is_is_correct(rule):
+    for outcome in (Outcome(raw='{"answer": "25.20"}', answer=25.2, status="ok"),
+                    Outcome(raw="", answer=25.238, status="ok"),
+                    Outcome(raw="", answer=25.238, status="refused")):
+        attempt = Attempt(key="k", run_id="r", case_id=CRCL.id, strategy="direct", strategy_version="1",
+                          model="m", epoch=0, outcome=outcome, created_at="2025-01-01T00:00:00.000+00:00")
+        assert ScoreEvaluator(rule).evaluate(CRCL, attempt) == {"correct": is_correct(outcome, CRCL, rule)}
 
 
 # --- The real dataset: its own ground truth is correct under every rule -------------------

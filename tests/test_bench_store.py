@@ -1,4 +1,5 @@
-"""The run store: JSON codecs for every answer type, WAL, unique attempt keys, error replacement."""
+"""The run store: JSON codecs for every answer type, WAL, unique attempt and evaluation keys,
+error replacement, schema versions."""
 
 import datetime as dt
 import sqlite3
@@ -15,7 +16,7 @@ from medreckon.bench.runs.store import (
     outcome_from_json,
     outcome_to_json,
 )
-from medreckon.bench.types import Attempt, Case, Outcome, Usage
+from medreckon.bench.types import Attempt, Case, Evaluation, Outcome, Usage
 
 
 def make_case(cid="1", answer=12.5, output_type="decimal", lower=None, upper=None, **kw):
@@ -128,4 +129,47 @@ def test_config_round_trips(tmp_path):
         s.set_config({"model": "embedded", "gen": {"max_tokens": 64, "seed": 0}, "epochs": 1})
         c = s.config()
         assert c["model"] == "embedded" and c["gen"] == {"max_tokens": 64, "seed": 0}
-        assert c["schema_version"] == 1
+        assert c["schema_version"] == 2
+
+
+def make_evaluation(key="k1", status="ok", version="1", payload=None):
+    return Evaluation(attempt_key=key, evaluator="score:medcalc_bench", evaluator_version=version,
+                      status=status, payload={"correct": True} if payload is None else payload,
+                      created_at="2025-01-01T00:00:01.000+00:00")
+
+
+def test_evaluation_keys_are_unique_per_version_and_only_errors_are_replaced(tmp_path):
+    with Store(tmp_path, create=True) as s:
+        s.add_cases([make_case("1")])
+        s.put_attempt(make_attempt("k1"))
+        assert s.put_evaluation(make_evaluation(status="error", payload={"error": "boom"}))
+        assert not s.put_evaluation(make_evaluation())  # no repeat without retry
+        assert s.put_evaluation(make_evaluation(), replace_error=True)
+        assert not s.put_evaluation(make_evaluation(payload={"correct": False}), replace_error=True)
+        assert s.put_evaluation(make_evaluation(version="2", payload={"correct": False}))
+        assert s.evaluation_statuses("score:medcalc_bench", "1") == {"k1": "ok"}
+        assert [(e.evaluator_version, e.payload) for e in s.evaluations()] == [
+            ("1", {"correct": True}), ("2", {"correct": False})]
+        assert s.evaluations("score:medcalc_bench", "2") == [make_evaluation(version="2", payload={"correct": False})]
+        assert s.evaluations("score:exact") == []
+
+
+def test_replacing_an_error_attempt_drops_its_evaluations(tmp_path):
+    with Store(tmp_path, create=True) as s:
+        s.add_cases([make_case("1")])
+        s.put_attempt(make_attempt("k1", status="error", answer=None, error="timeout"))
+        s.put_attempt(make_attempt("k2", case_id="1", epoch=1))
+        s.put_evaluation(make_evaluation("k1", payload={"correct": False}))
+        s.put_evaluation(make_evaluation("k2"))
+        assert s.put_attempt(make_attempt("k1"), replace_error=True)
+        assert [e.attempt_key for e in s.evaluations()] == ["k2"]
+
+
+def test_a_store_of_a_newer_schema_is_refused(tmp_path):
+    Store(tmp_path, create=True).close()
+    db = sqlite3.connect(tmp_path / "run.sqlite")
+    with db:
+        db.execute("UPDATE config SET value = '3' WHERE key = 'schema_version'")
+    db.close()
+    with pytest.raises(StoreError, match="schema 3"):
+        Store(tmp_path)

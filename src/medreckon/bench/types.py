@@ -109,3 +109,19 @@ class Attempt:
     epoch: int
     outcome: Outcome
     created_at: str  # ISO timestamp
+
+
+EvaluationStatus = Literal["ok", "error"]  # error: the evaluator failed; never a verdict
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """One evaluator's judgement of one attempt: a score under a rule, step verdicts, a judge's
+    verdict or a rubric grade. Stored once per (attempt key, evaluator, evaluator version)."""
+
+    attempt_key: str
+    evaluator: str  # e.g. "score:medcalc_bench"
+    evaluator_version: str
+    status: EvaluationStatus
+    payload: dict[str, Any]  # the evaluator's result; {"error": message} when status is error
+    created_at: str  # ISO timestamp

@@ -18,6 +18,10 @@
 A missing answer (None), a value of the wrong type (a date for a number), NaN or infinity is
 never correct. Statuses are not the rules' business: `is_correct` adds the status check (an
 attempt whose status is not ``ok`` is never correct) and is what reports and exports use.
+
+`ScoreEvaluator` makes a rule an evaluator of stored attempts (see runs/evaluations.py): named
+``score:<rule>`` (with its parameters, e.g. ``score:relative(percent=5)``), versioned by
+`RULE_VERSIONS`, payload ``{"correct": bool}``.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ..answers import shown_decimals
-from ..types import Answer, Case, Outcome
+from ..types import Answer, Attempt, Case, Outcome
 
 
 def _dec(x: float | int) -> Decimal:
@@ -61,93 +65,65 @@ def _as_date(x: Any) -> dt.date | None:
     return x if isinstance(x, dt.date) else None
 
 
-def _non_numeric_equal(answer: Any, case: Case) -> bool | None:
-    """Dates and gestational ages are exact under every rule; None for numeric cases."""
+def _judge(answer: Any, case: Case, numbers_agree: Callable[[Decimal, Decimal], bool]) -> bool:
+    """What every rule shares: no answer is wrong; dates and gestational ages are exact; a
+    numeric case is judged by `numbers_agree(answer, ground truth)` on finite decimals, and
+    anything else (a date for a number, NaN, a string) is wrong."""
+    if answer is None:
+        return False
     if case.output_type == "date":
         a, g = _as_date(answer), _as_date(case.ground_truth)
         return a is not None and g is not None and a == g
     if case.output_type == "gestational_age":
         a, g = _days(answer), _days(case.ground_truth)
         return a is not None and g is not None and a == g
-    return None
-
-
-def _numbers(answer: Any, case: Case) -> tuple[Decimal, Decimal] | None:
     a, g = _number(answer), _number(case.ground_truth)
-    if a is None or g is None:
-        return None
-    return a, g
+    return a is not None and g is not None and numbers_agree(a, g)
 
 
 def medcalc_bench(answer: Answer | None, case: Case) -> bool:
     """MedCalc-Bench: integers exact after rounding half away from zero; decimals within the
     row's Lower/Upper Limit; dates and (weeks, days) exact."""
-    if answer is None:
-        return False
-    other = _non_numeric_equal(answer, case)
-    if other is not None:
-        return other
-    pair = _numbers(answer, case)
-    if pair is None:
-        return False
-    a, g = pair
-    if case.output_type == "integer":
-        return _round_half_away(a) == _round_half_away(g)
-    lo, hi = _number(case.lower), _number(case.upper)
-    if lo is None or hi is None:
-        raise ValueError(
-            f"case {case.id} ({case.calculator_name}) has no Lower/Upper Limit; the medcalc_bench rule "
-            "needs them for decimal answers — score it with mdcalc_precision or relative instead"
-        )
-    lo, hi = min(lo, hi), max(lo, hi)
-    return lo <= a <= hi
+
+    def agree(a: Decimal, g: Decimal) -> bool:
+        if case.output_type == "integer":
+            return _round_half_away(a) == _round_half_away(g)
+        lo, hi = _number(case.lower), _number(case.upper)
+        if lo is None or hi is None:
+            raise ValueError(
+                f"case {case.id} ({case.calculator_name}) has no Lower/Upper Limit; the medcalc_bench rule "
+                "needs them for decimal answers — score it with mdcalc_precision or relative instead"
+            )
+        return min(lo, hi) <= a <= max(lo, hi)
+
+    return _judge(answer, case, agree)
 
 
 def mdcalc_precision(answer: Answer | None, case: Case, *, decimals: int | None = None) -> bool:
     """MDCalc precision: judged to the answer's own decimal places (capped at 2); integers exact."""
-    if answer is None:
-        return False
-    other = _non_numeric_equal(answer, case)
-    if other is not None:
-        return other
-    pair = _numbers(answer, case)
-    if pair is None:
-        return False
-    a, g = pair
-    if case.output_type == "integer":
-        return a == g
-    if decimals is not None and (not isinstance(decimals, int) or isinstance(decimals, bool) or decimals < 0):
-        raise ValueError(f"decimals must be a whole number >= 0, got {decimals!r}")
-    places = min(shown_decimals(answer) if decimals is None else decimals, 2)
-    tolerance = Decimal(5).scaleb(-places - 1)  # 0.5, 0.05, 0.005
-    return abs(a - g) <= tolerance
+
+    def agree(a: Decimal, g: Decimal) -> bool:
+        if case.output_type == "integer":
+            return a == g
+        if decimals is not None and (not isinstance(decimals, int) or isinstance(decimals, bool) or decimals < 0):
+            raise ValueError(f"decimals must be a whole number >= 0, got {decimals!r}")
+        places = min(shown_decimals(answer) if decimals is None else decimals, 2)
+        tolerance = Decimal(5).scaleb(-places - 1)  # 0.5, 0.05, 0.005
+        return abs(a - g) <= tolerance
+
+    return _judge(answer, case, agree)
 
 
 def relative(answer: Answer | None, case: Case, *, percent: float = 1.0) -> bool:
     """Within ±percent % of the ground truth (0 needs exactly 0); dates and ages exact."""
     if isinstance(percent, bool) or not isinstance(percent, int | float) or not math.isfinite(percent) or percent < 0:
         raise ValueError(f"percent must be a number >= 0, got {percent!r}")
-    if answer is None:
-        return False
-    other = _non_numeric_equal(answer, case)
-    if other is not None:
-        return other
-    pair = _numbers(answer, case)
-    if pair is None:
-        return False
-    a, g = pair
-    return abs(a - g) <= _dec(percent) / 100 * abs(g)
+    return _judge(answer, case, lambda a, g: abs(a - g) <= _dec(percent) / 100 * abs(g))
 
 
 def exact(answer: Answer | None, case: Case) -> bool:
     """Numerically equal (4 == 4.0), no rounding; dates and ages exact."""
-    if answer is None:
-        return False
-    other = _non_numeric_equal(answer, case)
-    if other is not None:
-        return other
-    pair = _numbers(answer, case)
-    return pair is not None and pair[0] == pair[1]
+    return _judge(answer, case, lambda a, g: a == g)
 
 
 Rule = Callable[..., bool]
@@ -162,6 +138,14 @@ RULE_PARAMS: dict[str, tuple[str, ...]] = {
     "mdcalc_precision": ("decimals",),
     "relative": ("percent",),
     "exact": (),
+}
+# Bumped whenever a rule judges some answer differently: stored scores of the old version stay
+# apart from the new ones instead of being mixed in one report.
+RULE_VERSIONS: dict[str, str] = {
+    "medcalc_bench": "1",
+    "mdcalc_precision": "1",
+    "relative": "1",
+    "exact": "1",
 }
 
 
@@ -210,3 +194,17 @@ def is_correct(outcome: Outcome, case: Case, rule: str = "medcalc_bench", **para
     if rule == "mdcalc_precision" and "decimals" not in params:
         params = {**params, "decimals": outcome_decimals(outcome, case)}
     return fn(outcome.answer, case, **params)
+
+
+class ScoreEvaluator:
+    """Scores an attempt under one rule, as `is_correct` does; payload ``{"correct": bool}``."""
+
+    def __init__(self, rule: str = "medcalc_bench", **params: Any):
+        check_rule(rule, params)
+        self.rule, self.params = rule, params
+        shown = ",".join(f"{k}={v:g}" for k, v in sorted(params.items()))
+        self.name = f"score:{rule}" + (f"({shown})" if shown else "")
+        self.version = RULE_VERSIONS[rule]
+
+    def evaluate(self, case: Case, attempt: Attempt) -> dict[str, Any]:
+        return {"correct": is_correct(attempt.outcome, case, self.rule, **self.params)}

@@ -13,7 +13,6 @@ strategy never stops the run: the attempt is stored with status `error` and the 
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 import re
@@ -25,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .store import Store, StoreError
+from .store import Store, StoreError, now
 from ..types import Attempt, Case, ModelClient, Outcome, Strategy
 
 
@@ -132,7 +131,7 @@ def prepare(store: Store, wanted: dict[str, Any], info: dict[str, Any] | None = 
         run_id = config["run_id"]
     else:
         run_id = uuid.uuid4().hex[:12]
-        store.set_config({**wanted, "run_id": run_id, "created_at": _now(),
+        store.set_config({**wanted, "run_id": run_id, "created_at": now(),
                           "model_info": info or {}, "medreckon_version": _version()})
     if selection is not None:
         store.set_config({"selection": selection})
@@ -199,7 +198,7 @@ def run(
                               error=f"{type(exc).__name__}: {exc}")
         return Attempt(key=key, run_id=run_id, case_id=case.id, strategy=strategy.name,
                        strategy_version=strategy.version, model=settings.model, epoch=epoch,
-                       outcome=outcome, created_at=_now())
+                       outcome=outcome, created_at=now())
 
     def commit(result: Attempt) -> None:
         store.put_attempt(result, replace_error=retry_errors)
@@ -262,10 +261,6 @@ def record_imported(store: Store, pairs: list[tuple[str, Outcome]], cases: dict[
         key = hashlib.sha256(f"imported\x1e{source_sha256}\x1e{cid}\x1e{epoch}".encode()).hexdigest()
         attempt = Attempt(key=key, run_id=run_id, case_id=cid, strategy="imported",
                           strategy_version=wanted["strategy_version"], model=label, epoch=epoch,
-                          outcome=outcome, created_at=_now())
+                          outcome=outcome, created_at=now())
         new += store.put_attempt(attempt)
     return new
-
-
-def _now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")

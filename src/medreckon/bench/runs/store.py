@@ -2,9 +2,12 @@
 
 Tables: `config` (the run's settings, one JSON value per key), `cases` (each Case as JSON, so a
 run directory alone is enough for report and export), `attempts` (one row per attempt key, the
-Outcome as JSON). Every attempt is committed as it finishes; the key is unique, so a resumed
-run neither loses nor repeats an attempt. Only an attempt whose status is `error` may be
-replaced (`--retry-errors`).
+Outcome as JSON), `evaluations` (one row per attempt key, evaluator and evaluator version, the
+payload as JSON). Every attempt and evaluation is committed as it finishes; the keys are unique,
+so a resumed run neither loses nor repeats one. Only a row whose status is `error` may be
+replaced (`--retry-errors`); replacing an attempt drops the evaluations of the old one.
+
+Schema versions: 1 had no `evaluations`; a version-1 directory is migrated in place when opened.
 """
 
 from __future__ import annotations
@@ -16,10 +19,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from ..types import Answer, Attempt, Case, Outcome, Usage
+from ..types import Answer, Attempt, Case, Evaluation, Outcome, Usage
 
 DB_NAME = "run.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS config (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -31,6 +34,10 @@ CREATE TABLE IF NOT EXISTS attempts (
     strategy_version TEXT NOT NULL, model TEXT NOT NULL, epoch INTEGER NOT NULL,
     status TEXT NOT NULL, created_at TEXT NOT NULL, outcome TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS attempts_case ON attempts (case_id);
+CREATE TABLE IF NOT EXISTS evaluations (
+    attempt_key TEXT NOT NULL, evaluator TEXT NOT NULL, evaluator_version TEXT NOT NULL,
+    status TEXT NOT NULL, created_at TEXT NOT NULL, payload TEXT NOT NULL,
+    PRIMARY KEY (attempt_key, evaluator, evaluator_version));
 """
 
 
@@ -131,10 +138,27 @@ class Store:
         self._db = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a killed process
-        with self._db:
-            self._db.executescript(_SCHEMA)
-            self._db.execute("INSERT OR IGNORE INTO config VALUES ('schema_version', ?)",
-                             (json.dumps(SCHEMA_VERSION),))
+        try:
+            self._migrate()
+        except BaseException:
+            self._db.close()  # closing rolls back a migration cut short
+            raise
+
+    def _migrate(self) -> None:
+        """Create the tables of a new run, or add what a run of an older schema lacks (every
+        statement in _SCHEMA is idempotent); an up-to-date run is not written to."""
+        stored = None  # a new database has no config table yet
+        if self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config'").fetchone():
+            row = self._db.execute("SELECT value FROM config WHERE key = 'schema_version'").fetchone()
+            stored = json.loads(row[0]) if row else None
+        if stored == SCHEMA_VERSION:
+            return
+        if stored is not None and stored > SCHEMA_VERSION:
+            raise StoreError(f"{self.run_dir} has store schema {stored}; this medreckon reads "
+                             f"up to {SCHEMA_VERSION} (upgrade medreckon)")
+        self._db.executescript(
+            f"BEGIN; {_SCHEMA} INSERT OR REPLACE INTO config VALUES ('schema_version', "
+            f"'{json.dumps(SCHEMA_VERSION)}'); COMMIT;")
 
     def close(self) -> None:
         self._db.close()
@@ -182,9 +206,10 @@ class Store:
                attempt.strategy_version, attempt.model, attempt.epoch, attempt.outcome.status,
                attempt.created_at, outcome_to_json(attempt.outcome))
         with self._db:
-            if replace_error:
-                self._db.execute("DELETE FROM attempts WHERE key = ? AND status = 'error'",
-                                 (attempt.key,))
+            if replace_error and self._db.execute(
+                    "DELETE FROM attempts WHERE key = ? AND status = 'error'", (attempt.key,)).rowcount:
+                # its evaluations judged the outcome being replaced
+                self._db.execute("DELETE FROM evaluations WHERE attempt_key = ?", (attempt.key,))
             cur = self._db.execute(
                 "INSERT OR IGNORE INTO attempts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             return cur.rowcount == 1
@@ -200,3 +225,44 @@ class Store:
 
     def counts(self) -> dict[str, int]:
         return dict(self._db.execute("SELECT status, COUNT(*) FROM attempts GROUP BY status"))
+
+    # evaluations
+    def evaluation_statuses(self, evaluator: str, version: str) -> dict[str, str]:
+        """attempt key -> status of this evaluator version's evaluations, for resuming."""
+        return dict(self._db.execute(
+            "SELECT attempt_key, status FROM evaluations WHERE evaluator = ? AND evaluator_version = ?",
+            (evaluator, version)))
+
+    def put_evaluation(self, evaluation: Evaluation, *, replace_error: bool = False) -> bool:
+        """Commit one evaluation. A key already stored is kept (returns False) unless it is an
+        `error` evaluation and replace_error is set."""
+        key = (evaluation.attempt_key, evaluation.evaluator, evaluation.evaluator_version)
+        with self._db:
+            if replace_error:
+                self._db.execute(
+                    "DELETE FROM evaluations WHERE attempt_key = ? AND evaluator = ? AND "
+                    "evaluator_version = ? AND status = 'error'", key)
+            cur = self._db.execute(
+                "INSERT OR IGNORE INTO evaluations VALUES (?, ?, ?, ?, ?, ?)",
+                (*key, evaluation.status, evaluation.created_at,
+                 json.dumps(_jsonable(evaluation.payload), ensure_ascii=False, sort_keys=True)))
+            return cur.rowcount == 1
+
+    def evaluations(self, evaluator: str | None = None, version: str | None = None) -> list[Evaluation]:
+        """Stored evaluations (of one evaluator, and one version of it, when named), in the
+        order of their attempts."""
+        rows = self._db.execute(
+            "SELECT e.attempt_key, e.evaluator, e.evaluator_version, e.status, e.payload, e.created_at"
+            " FROM evaluations e LEFT JOIN attempts a ON a.key = e.attempt_key"
+            " LEFT JOIN cases c ON c.id = a.case_id"
+            " WHERE (?1 IS NULL OR e.evaluator = ?1) AND (?2 IS NULL OR e.evaluator_version = ?2)"
+            " ORDER BY c.position, a.epoch, a.created_at, e.evaluator, e.evaluator_version",
+            (evaluator, version))
+        return [Evaluation(attempt_key=k, evaluator=n, evaluator_version=v, status=st,
+                           payload=json.loads(body), created_at=t)
+                for k, n, v, st, body, t in rows]
+
+
+def now() -> str:
+    """The time stamp of attempts and evaluations: UTC, ISO 8601, milliseconds."""
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
