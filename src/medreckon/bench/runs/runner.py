@@ -24,8 +24,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .store import Store, StoreError, now
 from ..types import Attempt, Case, ModelClient, Outcome, Strategy
+from .store import Store, StoreError, now
 
 
 @dataclass(frozen=True)
