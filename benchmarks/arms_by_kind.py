@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import sys
 
-from medreckon.bench.analysis.arms import case_key, load_arm
+from medreckon.bench.analysis.arms import case_key
 from medreckon.bench.analysis.scoring import is_correct
 from medreckon.bench.analysis.stats import wilson
+from medreckon.bench.runs.arms import load_arm
 
 EQUATION = {"lab", "physical", "date", "dosage"}
 

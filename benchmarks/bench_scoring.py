@@ -19,9 +19,10 @@ import statistics
 import time
 
 from medreckon.bench.analysis.scoring import RULES
-from medreckon.bench.analysis.summary import render_html, render_text, summarise
+from medreckon.bench.analysis.summary import summarise
 from medreckon.bench.answers import format_answer, parse_answer
 from medreckon.bench.datasets import medcalc_bench as datasets
+from medreckon.bench.render.summary import render_html, render_text
 from medreckon.bench.types import Case, Outcome
 
 REASONING = (

@@ -63,8 +63,9 @@ def overhead(n_cases: int, repeats: int, concurrency: int) -> None:
 
 
 def model_throughput(args: argparse.Namespace) -> None:
-    from medreckon.bench.analysis import summary as report
+    from medreckon.bench.analysis.summary import summarise
     from medreckon.bench.models.clients import connect
+    from medreckon.bench.render.summary import render_text
 
     cases = datasets.load_cases("medcalc-bench", subset=args.subset,
                                 per_calculator=args.per_calculator, seed=args.seed,
@@ -89,13 +90,13 @@ def model_throughput(args: argparse.Namespace) -> None:
             p = runner.run(store, cases, strategy, client, settings, on_progress=show)
             wall = time.perf_counter() - t
             rows = [(store.cases()[a.case_id], a.outcome) for a in store.attempts()]
-        summary = report.summarise(rows, rule="medcalc_bench")
+        summary = summarise(rows, rule="medcalc_bench")
         lat = [o.latency_s for _, o in rows if o.latency_s]
         toks = [o.usage.completion_tokens for _, o in rows]
         rate = f"{60 * p.done / wall:.2f} cases/min over {p.done} new attempts" if p.done else "all stored"
         print(f"\n{name}: {rate}; median model latency {statistics.median(lat):.1f} s, "
               f"median completion tokens {statistics.median(toks):.0f}")
-        print(report.render_text(summary))
+        print(render_text(summary))
         print(f"  (stored in {run_dir})")
 
 

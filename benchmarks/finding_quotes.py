@@ -13,8 +13,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from medreckon.bench.analysis.arms import load_arm
 from medreckon.bench.analysis.attribution import gold_for
+from medreckon.bench.runs.arms import load_arm
 
 
 def main(run_dir: str) -> None:

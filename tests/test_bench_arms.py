@@ -1,4 +1,4 @@
-"""The arms report (`medreckon bench arms`): Holm, McNemar and GEE on hand-made rows whose
+"""The arms report (`medreckon bench arms`): McNemar and GEE with Holm on hand-made rows whose
 answers are known, error magnitude normalised by the calculator's output range, the text /
 Markdown / HTML renderings, the command on stored runs, and one end-to-end run with the
 embedded model (`direct` on 2 real cases beside an imported arm)."""
@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 import html.parser
 import json
-import math
 import subprocess
 import sys
 from pathlib import Path
@@ -16,22 +15,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from medreckon.bench.analysis import arms
 from medreckon.bench.analysis.arms import (
     DATE_RANGE_DAYS,
     analyse,
+    case_key,
     first_per_case,
-    gee_adjacent,
-    holm,
     normalised_error,
     output_range,
-    quantile,
-    render_html,
-    render_markdown,
-    render_text,
 )
 from medreckon.bench.analysis.stats import mcnemar_exact, newcombe_paired, wilson
-from medreckon.bench.runs import runner
+from medreckon.bench.render.arms import render_html, render_markdown, render_text
+from medreckon.bench.runs import arms, runner
 from medreckon.bench.runs.store import Store
 from medreckon.bench.types import Case, Outcome, Usage
 
@@ -75,33 +69,6 @@ ARM_C = [(BMI[0], out(27.86)), (BMI[1], out(32.86)), (BMI[2], out(42.86)),
          (BMI[3], out(None, "error")), (BMI[4], out(None, "refused")), (BMI[5], out(52.86))] + [
     (c, out(3)) for c in CHA]
 ARMS = [("A", ARM_A), ("B", ARM_B), ("C", ARM_C)]
-
-
-# --------------------------------------------------------------------------------------------
-# Holm, quantiles
-# --------------------------------------------------------------------------------------------
-
-
-def test_holm_golden():
-    # sorted: 0.005*4=0.02, 0.01*3=0.03, 0.03*2=0.06, 0.04*1=0.04 -> max so far 0.06
-    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
-    assert holm([0.5, 0.6]) == pytest.approx([1.0, 1.0])  # capped at 1
-    assert holm([0.02]) == [0.02]
-    assert holm([]) == []
-    # a test that could not be made is not in the family
-    assert holm([None, 0.01, None, 0.04]) == pytest.approx([None, 0.02, None, 0.04])
-    assert holm([0.01, 0.01]) == pytest.approx([0.02, 0.02])
-    with pytest.raises(ValueError):
-        holm([1.5])
-
-
-def test_quantile_interpolates_like_numpy():
-    assert quantile([1.0], 0.5) == 1.0
-    assert quantile([4.0, 1.0, 2.0, 3.0], 0.5) == 2.5
-    assert quantile([1.0, 2.0, 3.0, 4.0], 0.25) == 1.75
-    assert quantile([1.0, 2.0, 3.0, 4.0], 0.75) == 3.25
-    with pytest.raises(ValueError):
-        quantile([], 0.5)
 
 
 # --------------------------------------------------------------------------------------------
@@ -189,7 +156,7 @@ def test_normalised_error_per_output_type():
 def test_one_attempt_per_case_and_the_case_selection():
     again = [(BMI[0], out(22.86)), (BMI[0], out(99.0)), (BMI[1], out(22.86))]  # epoch 0 first
     assert [o.answer for _, o in first_per_case(again).values()] == [22.86, 22.86]
-    keep = {arms.case_key(c) for c in CASES[:4]}
+    keep = {case_key(c) for c in CASES[:4]}
     r = analyse(ARMS, gee=False, cases=keep)
     assert r.n_cases == 4 and [x.n for x in r.arms] == [4, 4, 4]
     # an arm that lacks cases is compared on the shared ones, and flagged as incomplete
@@ -218,29 +185,8 @@ def test_without_statsmodels_the_report_says_so(monkeypatch):
 
 
 # --------------------------------------------------------------------------------------------
-# GEE (statsmodels)
+# GEE in the report (statsmodels)
 # --------------------------------------------------------------------------------------------
-
-
-def _marks(correct: set[int], n: int = 100) -> dict:
-    return {("d", "v", str(i)): i in correct for i in range(n)}
-
-
-def test_gee_recovers_a_known_odds_ratio():
-    pytest.importorskip("statsmodels", reason="the stats extra (statsmodels) is not installed")
-    a = _marks(set(range(30)))  # 30% right
-    b = _marks(set(range(25)) | set(range(30, 75)))  # 70% right, 25 shared with A
-    c = _marks(set(range(30, 100)))  # 70% right, on other cases than B
-    fit = gee_adjacent([a, b, c], ["a", "b", "c"])
-    (ab, ab_se, _, ab_p), (bc, _, _, bc_p) = fit.contrasts
-    # the mean model is saturated and every case has every arm, so GEE's estimates are the
-    # marginal logits whatever the working correlation: log OR = logit 0.7 - logit 0.3
-    assert ab == pytest.approx(2 * math.log(7 / 3), abs=1e-6)
-    assert ab_se > 0 and ab_p < 1e-6
-    assert bc == pytest.approx(0.0, abs=1e-6) and bc_p > 0.99
-    assert fit.notes == ["", ""] and fit.dependence is not None
-    assert "exchangeable working correlation" in fit.message
-    assert "100 cases, 300 attempts, 3 arms" in fit.message
 
 
 def test_gee_in_the_report_with_holm():
@@ -259,20 +205,6 @@ def test_gee_in_the_report_with_holm():
     assert (ab.only_a, ab.only_b) == (5, 45) and ab.mcnemar_p < 1e-6
     data = json.loads(json.dumps(r.to_dict(), default=str))
     assert data["comparisons"][0]["gee_odds_ratio"] == pytest.approx((7 / 3) ** 2, rel=1e-5)
-
-
-def test_gee_separation_and_agreement_are_not_estimable():
-    pytest.importorskip("statsmodels", reason="the stats extra (statsmodels) is not installed")
-    none_right = _marks(set())
-    a = _marks(set(range(30)))
-    b = _marks(set(range(60)))
-    fit = gee_adjacent([none_right, a, b, b], ["zero", "a", "b", "b2"])
-    assert fit.contrasts[0] is None and "zero is all wrong (separation)" in fit.notes[0]
-    assert fit.contrasts[1] is not None and fit.notes[1] == ""
-    assert fit.contrasts[2] is None and "agree on every case" in fit.notes[2]
-    assert "left out: zero is all wrong (separation)" in fit.message
-    fit = gee_adjacent([none_right, _marks(set(range(100)))])
-    assert fit.contrasts == [None] and "fewer than two arms" in fit.message
 
 
 # --------------------------------------------------------------------------------------------
@@ -364,7 +296,7 @@ def test_bench_arms_report_only_on_stored_runs(tmp_path):
     assert "<svg" in (tmp_path / "r.html").read_text()
     assert "| A |" in (tmp_path / "r.md").read_text()
     # the arms are read from arms.json when it lists them and no --strategies is given
-    arms.write_manifest(tmp_path, {"arms": ["C", "A"], "cases": [list(arms.case_key(c)) for c in CASES[:6]]})
+    arms.write_manifest(tmp_path, {"arms": ["C", "A"], "cases": [list(case_key(c)) for c in CASES[:6]]})
     r = CliRunner().invoke(main, ["bench", "arms", "--report-only", "--run-dir", str(tmp_path)])
     assert r.exit_code == 0, r.output
     assert "C → A" in r.output and "6 cases · 2 arms" in r.output

@@ -11,8 +11,9 @@ from click.testing import CliRunner
 
 import scripted
 from medreckon.bench.analysis import attribution
-from medreckon.bench.analysis.attribution import attribute, render_markdown, render_text
+from medreckon.bench.analysis.attribution import attribute
 from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases, locate
+from medreckon.bench.render.attribution import example_text, render_markdown, render_text
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import get_strategy
@@ -162,7 +163,7 @@ def test_a_value_from_the_wrong_time_point(cases):
     assert [(d.field, d.kind, d.model, d.gold) for d in a.diffs] == [("creatinine", "value", 3.09, 1.17)]
     (top,) = report.top_fields
     assert (top.calculator, top.field, top.kind, top.count) == ("ckd-epi-2021", "creatinine", "value", 1)
-    assert attribution.example_text(top.examples[0], top.kind) == \
+    assert example_text(top.examples[0], top.kind) == \
         "case 31: model 3.09 mg/dL, gold 1.17 mg/dL"
 
 

@@ -1,4 +1,5 @@
-"""Statistics against published values (Newcombe 1998a/b) and against scipy where installed."""
+"""Statistics against published values (Newcombe 1998a/b) and against scipy where installed; Holm,
+quantiles, and the GEE of adjacent arms on marks whose answer is known."""
 
 import math
 
@@ -7,9 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from medreckon.bench.analysis.stats import (
+    gee_adjacent,
+    holm,
     mcnemar_exact,
     newcombe_independent,
     newcombe_paired,
+    quantile,
     wilson,
 )
 
@@ -108,3 +112,70 @@ def test_mcnemar_exact_agrees_with_scipy():
         assert mcnemar_exact(b, c) == pytest.approx(expected, rel=1e-9, abs=1e-300)
 
     check()
+
+
+# --------------------------------------------------------------------------------------------
+# Holm, quantiles
+# --------------------------------------------------------------------------------------------
+
+
+def test_holm_golden():
+    # sorted: 0.005*4=0.02, 0.01*3=0.03, 0.03*2=0.06, 0.04*1=0.04 -> max so far 0.06
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.6]) == pytest.approx([1.0, 1.0])  # capped at 1
+    assert holm([0.02]) == [0.02]
+    assert holm([]) == []
+    # a test that could not be made is not in the family
+    assert holm([None, 0.01, None, 0.04]) == pytest.approx([None, 0.02, None, 0.04])
+    assert holm([0.01, 0.01]) == pytest.approx([0.02, 0.02])
+    with pytest.raises(ValueError):
+        holm([1.5])
+
+
+def test_quantile_interpolates_like_numpy():
+    assert quantile([1.0], 0.5) == 1.0
+    assert quantile([4.0, 1.0, 2.0, 3.0], 0.5) == 2.5
+    assert quantile([1.0, 2.0, 3.0, 4.0], 0.25) == 1.75
+    assert quantile([1.0, 2.0, 3.0, 4.0], 0.75) == 3.25
+    with pytest.raises(ValueError):
+        quantile([], 0.5)
+
+
+# --------------------------------------------------------------------------------------------
+# GEE of adjacent arms (statsmodels)
+# --------------------------------------------------------------------------------------------
+
+
+def _marks(correct: set[int], n: int = 100) -> dict:
+    return {("d", "v", str(i)): i in correct for i in range(n)}
+
+
+def test_gee_recovers_a_known_odds_ratio():
+    pytest.importorskip("statsmodels", reason="the stats extra (statsmodels) is not installed")
+    a = _marks(set(range(30)))  # 30% right
+    b = _marks(set(range(25)) | set(range(30, 75)))  # 70% right, 25 shared with A
+    c = _marks(set(range(30, 100)))  # 70% right, on other cases than B
+    fit = gee_adjacent([a, b, c], ["a", "b", "c"])
+    (ab, ab_se, _, ab_p), (bc, _, _, bc_p) = fit.contrasts
+    # the mean model is saturated and every case has every arm, so GEE's estimates are the
+    # marginal logits whatever the working correlation: log OR = logit 0.7 - logit 0.3
+    assert ab == pytest.approx(2 * math.log(7 / 3), abs=1e-6)
+    assert ab_se > 0 and ab_p < 1e-6
+    assert bc == pytest.approx(0.0, abs=1e-6) and bc_p > 0.99
+    assert fit.notes == ["", ""] and fit.dependence is not None
+    assert "exchangeable working correlation" in fit.message
+    assert "100 cases, 300 attempts, 3 arms" in fit.message
+
+
+def test_gee_separation_and_agreement_are_not_estimable():
+    pytest.importorskip("statsmodels", reason="the stats extra (statsmodels) is not installed")
+    none_right = _marks(set())
+    a = _marks(set(range(30)))
+    b = _marks(set(range(60)))
+    fit = gee_adjacent([none_right, a, b, b], ["zero", "a", "b", "b2"])
+    assert fit.contrasts[0] is None and "zero is all wrong (separation)" in fit.notes[0]
+    assert fit.contrasts[1] is not None and fit.notes[1] == ""
+    assert fit.contrasts[2] is None and "agree on every case" in fit.notes[2]
+    assert "left out: zero is all wrong (separation)" in fit.message
+    fit = gee_adjacent([none_right, _marks(set(range(100)))])
+    assert fit.contrasts == [None] and "fewer than two arms" in fit.message

@@ -228,7 +228,8 @@ class _Reporter:
               help="Also write a self-contained HTML report here.")
 def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str | None) -> None:
     """Accuracy with Wilson 95% intervals and status counts, overall and per category/calculator."""
-    from .analysis import summary as report
+    from .analysis.summary import summarise
+    from .render.summary import render_html, render_text
 
     params = _rule_params(rule, percent)
     store = _open_run(run_dir)
@@ -238,16 +239,16 @@ def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str |
     store.close()
     if not rows:
         _fail(f"{run_dir} has no attempts yet")
-    summary = report.summarise(rows, rule=rule, **params)
+    summary = summarise(rows, rule=rule, **params)
     header = (f"run {run_dir}: model {config.get('model')} · strategy {config.get('strategy')} "
               f"({config.get('strategy_version')}) · rule {rule}")
     attempted = len({c.id for c, _ in rows})
     if attempted < n_cases:
         header += f" · {attempted} of {n_cases} cases attempted so far"
     click.echo(header)
-    click.echo(report.render_text(summary))
+    click.echo(render_text(summary))
     if html_out:
-        Path(html_out).write_text(report.render_html(summary, title=header), encoding="utf-8")
+        Path(html_out).write_text(render_html(summary, title=header), encoding="utf-8")
         click.echo(f"wrote {html_out}")
 
 
@@ -257,7 +258,8 @@ def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str |
 @_rule_option
 def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> None:
     """Paired accuracy difference on the cases both runs share, with an exact McNemar test."""
-    from .analysis import summary as report
+    from .analysis.summary import compare
+    from .render.summary import render_comparison_text
 
     params = _rule_params(rule, percent)
     rows = []
@@ -266,11 +268,11 @@ def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> N
         rows.append(_rows(store))
         store.close()
     try:
-        comparison = report.compare(rows[0], rows[1], rule, **params)
+        comparison = compare(rows[0], rows[1], rule, **params)
     except ValueError as exc:
         _fail(str(exc))
     click.echo(f"A = {run_a}\nB = {run_b}")
-    click.echo(report.render_comparison_text(comparison, names=("A", "B")))
+    click.echo(render_comparison_text(comparison, names=("A", "B")))
 
 
 @bench.command("export")
@@ -393,9 +395,10 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
     import shlex
 
     from . import strategies
-    from .analysis import arms
+    from .analysis.arms import case_key
     from .datasets import medcalc_bench as datasets
-    from .runs import runner
+    from .render.arms import render_html, render_markdown, render_text
+    from .runs import arms, runner
     from .runs.store import Store, StoreError
 
     params = _rule_params(rule, percent)
@@ -464,7 +467,7 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
                 words += [opt, str(val)]
         arms.write_manifest(root, {
             "model": model, "arms": names, "selection": selection, "gen": gen,
-            "cases": [list(arms.case_key(c)) for c in cases],
+            "cases": [list(case_key(c)) for c in cases],
             "command": " ".join(shlex.quote(w) for w in words),
             "updated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")})
         if runs:
@@ -498,9 +501,9 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
         report = arms.report_dir(root, names or None, rule, params)
     except (ValueError, StoreError) as exc:
         _fail(str(exc))
-    click.echo(arms.render_text(report), nl=False)
-    for path, text in ((html_out, lambda: arms.render_html(report)),
-                       (markdown_out, lambda: arms.render_markdown(report)),
+    click.echo(render_text(report), nl=False)
+    for path, text in ((html_out, lambda: render_html(report)),
+                       (markdown_out, lambda: render_markdown(report)),
                        (json_out, lambda: json.dumps(report.to_dict(), indent=1, default=str))):
         if path:
             Path(path).write_text(text(), encoding="utf-8")
@@ -529,6 +532,7 @@ def bench_attribute(run_dir: str, rule: str, percent: float | None, markdown_out
     copy slip, the dataset's own ground truth, which inputs differ from the gold entities (and
     how), or other; with the ceiling of our calculator on the gold entities."""
     from .analysis import attribution
+    from .render.attribution import render_markdown, render_text
 
     params = _rule_params(rule, percent)
     store = _open_run(run_dir)
@@ -543,9 +547,9 @@ def bench_attribute(run_dir: str, rule: str, percent: float | None, markdown_out
         _fail(str(exc))
     click.echo(f"run {run_dir}: model {config.get('model')} · strategy {config.get('strategy')} "
                f"({config.get('strategy_version')})")
-    click.echo(attribution.render_text(report), nl=False)
+    click.echo(render_text(report), nl=False)
     title = f"Error attribution · {config.get('strategy')} · {config.get('model')}"
-    for path, text in ((markdown_out, lambda: attribution.render_markdown(report, title)),
+    for path, text in ((markdown_out, lambda: render_markdown(report, title)),
                        (json_out, lambda: json.dumps(report.to_dict(), indent=1))):
         if path:
             Path(path).write_text(text(), encoding="utf-8")

@@ -1,19 +1,14 @@
-"""Reports: exact counts per group, statuses kept apart, text and self-contained HTML, and the
-paired comparison of two runs."""
+"""The bench report of a run (`summary`): exact counts per group, statuses kept apart, text and
+self-contained HTML, and the paired comparison of two runs."""
 
 import html.parser
 
 import pytest
 
 from medreckon.bench.analysis.stats import mcnemar_exact, newcombe_paired, wilson
-from medreckon.bench.analysis.summary import (
-    compare,
-    render_comparison_text,
-    render_html,
-    render_text,
-    summarise,
-)
+from medreckon.bench.analysis.summary import compare, summarise
 from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
+from medreckon.bench.render.summary import render_comparison_text, render_html, render_text
 from medreckon.bench.types import Case, Outcome
 
 
