@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from medreckon.bench.datasets import medcalc_bench as datasets
+from medreckon.bench import datasets
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import get_strategy

@@ -51,7 +51,7 @@ def embedded_model_path(embedded_available):
 def medcalc_cases():
     """`medcalc_cases("61,24")`: one case per calculator from MedCalc-Bench's medrac_clean_940
     subset; skips where the data is not found."""
-    from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
+    from medreckon.bench.datasets import DatasetNotFound, load_cases
 
     def load(calculators):
         try:

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 import scripted
 from medreckon.bench.analysis import attribution
 from medreckon.bench.analysis.attribution import attribute, render_markdown, render_text
-from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases, locate
+from medreckon.bench.datasets import DatasetNotFound, load_cases, locate
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import get_strategy

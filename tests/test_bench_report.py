@@ -13,7 +13,7 @@ from medreckon.bench.analysis.summary import (
     render_text,
     summarise,
 )
-from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
+from medreckon.bench.datasets import DatasetNotFound, load_cases
 from medreckon.bench.types import Case, Outcome
 
 

@@ -93,7 +93,7 @@ class MedPrompt:
         """The pool cases that have a worked explanation, in the given order."""
         if self._pool is None:
             if self._given_pool is None:
-                from ..datasets.medcalc_bench import load_one_shot
+                from ..datasets import load_one_shot
 
                 given = list(load_one_shot().values())
             else:
@@ -105,7 +105,7 @@ class MedPrompt:
     def pool_id(self) -> str:
         """The pool's name and a hash of its case ids and dataset versions. Where the default
         pool's file cannot be read, "one-shot@unavailable" (such a run fails its check)."""
-        from ..datasets.medcalc_bench import DatasetError
+        from ..datasets import DatasetError
 
         try:
             pool = self.pool
