@@ -64,7 +64,7 @@ def overhead(n_cases: int, repeats: int, concurrency: int) -> None:
 
 def model_throughput(args: argparse.Namespace) -> None:
     from medreckon.bench.analysis import summary as report
-    from medreckon.bench.models.clients import connect
+    from medreckon.bench.models import connect
 
     cases = datasets.load_cases("medcalc-bench", subset=args.subset,
                                 per_calculator=args.per_calculator, seed=args.seed,

@@ -34,7 +34,7 @@ def embedded_available() -> None:
 @pytest.fixture(scope="session")
 def embedded_model(embedded_available):
     """The embedded model as an in-process ModelClient (8192-token context), loaded once."""
-    from medreckon.bench.models.clients import connect
+    from medreckon.bench.models import connect
 
     return connect("embedded")
 

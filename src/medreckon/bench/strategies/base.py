@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..answers import parse_answer
-from ..models.meter import Meter
+from ..models import Meter
 from ..types import Case, Completion, ModelClient, ModelError, Outcome, Usage
 from . import prompts
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..answers import parse_answer
-from ..models.meter import Meter
+from ..models import Meter
 from ..types import Case, ModelClient, ModelError, Outcome, Usage
 from . import prompts, register
 

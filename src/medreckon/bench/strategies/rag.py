@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..answers import parse_answer
-from ..models.meter import Meter
+from ..models import Meter
 from ..types import Case, ModelClient, ModelError, Outcome, Usage
 from . import prompts, register
 
