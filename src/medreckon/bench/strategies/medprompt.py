@@ -34,10 +34,9 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..answers import parse_answer
-from ..models import Meter
-from ..types import Case, ModelClient, ModelError, Outcome, Usage
+from ..types import Case, ModelClient, Outcome
 from . import prompts, register
+from .base import single_request
 
 if TYPE_CHECKING:
     import numpy as np
@@ -197,18 +196,4 @@ class MedPrompt:
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
         exemplars, record = self.select(case)
         messages = self.messages(case, exemplars)
-        trace: dict[str, Any] = {"messages": messages, "selection": record}
-        meter = Meter(model)
-        try:
-            completion = meter.chat(messages, gen)
-        except ModelError as exc:
-            return meter.outcome(raw="", answer=None, status="error", error=str(exc), trace=trace)
-        parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
-        trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
-                     answer_decimals=parsed.decimals, served_by=completion.model)
-        if completion.reasoning:
-            trace["reasoning"] = completion.reasoning
-        return Outcome(raw=completion.text, answer=parsed.answer, status=parsed.status,
-                       explanation=parsed.explanation, trace=trace,
-                       usage=completion.usage or Usage(), latency_s=completion.latency_s,
-                       model_calls=1)
+        return single_request(case, model, gen, messages, {"selection": record})
