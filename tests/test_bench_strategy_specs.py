@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from medreckon.bench.analysis import arms
-from medreckon.bench.cli import _split_specs
+from medreckon.bench.cli_options import split_specs as _split_specs
 from medreckon.bench.strategies import STRATEGIES, get_strategy, parse_spec, strategy_parameters
 
 # Budgets bound time and memory; they do not change what a finished attempt means, so they stay
