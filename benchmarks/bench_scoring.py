@@ -18,10 +18,10 @@ import random
 import statistics
 import time
 
+from medreckon.bench import datasets
 from medreckon.bench.analysis.scoring import RULES
 from medreckon.bench.analysis.summary import summarise
 from medreckon.bench.answers import format_answer, parse_answer
-from medreckon.bench.datasets import medcalc_bench as datasets
 from medreckon.bench.render.summary import render_html, render_text
 from medreckon.bench.types import Case, Outcome
 
@@ -77,7 +77,7 @@ def synthetic_output(case: Case, rng: random.Random) -> tuple[str, str]:
 def run_once(seed: int) -> dict[str, float]:
     t: dict[str, float] = {}
     start = time.perf_counter()
-    datasets._CACHE.clear()  # time the load cold: read, checksum, parse 1,047 rows
+    datasets.medcalc_bench._CACHE.clear()  # time the load cold: read, checksum, parse 1,047 rows
     cases = datasets.load_cases()
     t["load 1,047 cases"] = time.perf_counter() - start
 

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from medreckon.bench.datasets import medcalc_bench as datasets
+from medreckon.bench import datasets
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import get_strategy
@@ -64,7 +64,7 @@ def overhead(n_cases: int, repeats: int, concurrency: int) -> None:
 
 def model_throughput(args: argparse.Namespace) -> None:
     from medreckon.bench.analysis.summary import summarise
-    from medreckon.bench.models.clients import connect
+    from medreckon.bench.models import connect
     from medreckon.bench.render.summary import render_text
 
     cases = datasets.load_cases("medcalc-bench", subset=args.subset,

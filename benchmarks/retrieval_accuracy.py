@@ -19,7 +19,7 @@ import sys
 import time
 
 from medreckon.bench import retrieval
-from medreckon.bench.datasets.medcalc_bench import load_cases
+from medreckon.bench.datasets import load_cases
 from medreckon.bench.retrieval import KINDS, Retriever
 from medreckon.calculators.registry import by_medcalc_bench_id
 from medreckon.interfaces.cards import all_cards

@@ -34,7 +34,7 @@ def embedded_available() -> None:
 @pytest.fixture(scope="session")
 def embedded_model(embedded_available):
     """The embedded model as an in-process ModelClient (8192-token context), loaded once."""
-    from medreckon.bench.models.clients import connect
+    from medreckon.bench.models import connect
 
     return connect("embedded")
 
@@ -51,7 +51,7 @@ def embedded_model_path(embedded_available):
 def medcalc_cases():
     """`medcalc_cases("61,24")`: one case per calculator from MedCalc-Bench's medrac_clean_940
     subset; skips where the data is not found."""
-    from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
+    from medreckon.bench.datasets import DatasetNotFound, load_cases
 
     def load(calculators):
         try:

@@ -334,7 +334,7 @@ def cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
 
 
 def test_bench_arms_end_to_end_with_the_embedded_model(embedded_model_path, tmp_path):
-    from medreckon.bench.datasets.medcalc_bench import load_cases
+    from medreckon.bench.datasets import load_cases
 
     select = ["--subset", "medrac_clean_940", "--calculators", "61,24", "--per-calculator", "1"]
     cases = load_cases(subset="medrac_clean_940", calculators="61,24", per_calculator=1)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 import scripted
 from medreckon.bench.analysis import attribution
 from medreckon.bench.analysis.attribution import attribute
-from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases, locate
+from medreckon.bench.datasets import DatasetNotFound, load_cases, locate
 from medreckon.bench.render.attribution import example_text, render_markdown, render_text
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store

@@ -12,8 +12,8 @@ import threading
 
 import pytest
 
-from medreckon.bench.datasets import medcalc_bench as datasets
-from medreckon.bench.datasets.medcalc_bench import (
+from medreckon.bench import datasets
+from medreckon.bench.datasets import (
     DATASETS,
     DatasetError,
     DatasetNotFound,

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from medreckon.bench.analysis.summary import summarise
+from medreckon.bench.datasets import DatasetNotFound, load_cases
 from medreckon.bench.datasets.interchange import (
     MEDCALC_FIELDS,
     OUR_FIELDS,
@@ -14,7 +15,6 @@ from medreckon.bench.datasets.interchange import (
     export_jsonl,
     import_jsonl,
 )
-from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
 from medreckon.bench.types import Attempt, Outcome
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medreckon.bench.models.meter import Meter
+from medreckon.bench.models import Meter
 from medreckon.bench.strategies import get_strategy
 from medreckon.bench.types import Case, ModelError, Usage
 from scripted import GEN, Scripted

@@ -13,13 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from medreckon.bench.models import embedded
-from medreckon.bench.models.clients import (
-    ModelConfigError,
-    connect,
-    llama_response_format,
-    parse_model,
-)
+from medreckon.bench.models import ModelConfigError, connect, embedded, parse_model
+from medreckon.bench.models.clients import llama_response_format
 from medreckon.bench.types import ModelError
 
 pytest.importorskip("openai", reason="the bench extra (openai) is not installed")

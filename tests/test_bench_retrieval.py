@@ -13,7 +13,7 @@ pytest.importorskip("bm25s", reason="the retrieval extra (bm25s) is not installe
 import numpy as np  # noqa: E402 - comes with bm25s
 
 from medreckon.bench import retrieval  # noqa: E402
-from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases  # noqa: E402
+from medreckon.bench.datasets import DatasetNotFound, load_cases  # noqa: E402
 from medreckon.bench.retrieval import RetrievalUnavailable, Retriever, embed, tokenize  # noqa: E402
 from medreckon.calculators.registry import by_medcalc_bench_id  # noqa: E402
 from medreckon.interfaces.cards import all_cards  # noqa: E402

@@ -14,7 +14,7 @@ from medreckon.bench.analysis.scoring import (
     score,
     shown_decimals,
 )
-from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
+from medreckon.bench.datasets import DatasetNotFound, load_cases
 from medreckon.bench.types import Attempt, Case, Outcome
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from medreckon.bench.analysis.stats import mcnemar_exact, newcombe_paired, wilson
 from medreckon.bench.analysis.summary import compare, summarise
-from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases
+from medreckon.bench.datasets import DatasetNotFound, load_cases
 from medreckon.bench.render.summary import render_comparison_text, render_html, render_text
 from medreckon.bench.types import Case, Outcome
 

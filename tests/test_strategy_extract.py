@@ -311,7 +311,7 @@ def test_prompt_text_is_pinned_to_its_version():
 
 @pytest.mark.embedded
 def test_extract_end_to_end_with_the_embedded_model(embedded_model):
-    from medreckon.bench.datasets.medcalc_bench import load_cases
+    from medreckon.bench.datasets import load_cases
 
     # template notes of one or two sentences: QTc (Fridericia), target weight, steroid conversion
     cases = load_cases("medcalc-bench", subset="medrac_clean_940", calculators=["56", "61", "24"],

@@ -115,7 +115,7 @@ def test_a_missing_embedding_model_fails_the_check_with_what_to_install(monkeypa
 
 
 def test_without_the_one_shot_file_the_version_still_reads_and_the_check_fails(monkeypatch):
-    from medreckon.bench.datasets import medcalc_bench as datasets
+    from medreckon.bench import datasets
 
     def missing(path=None):
         raise datasets.DatasetNotFound("no file at /nowhere/one_shot.csv")
@@ -153,7 +153,7 @@ def test_the_query_is_the_question_then_the_note():
 
 @pytest.fixture(scope="module")
 def one_shot_and_cases():
-    from medreckon.bench.datasets.medcalc_bench import DatasetNotFound, load_cases, load_one_shot
+    from medreckon.bench.datasets import DatasetNotFound, load_cases, load_one_shot
 
     try:
         return load_one_shot(), {c.id: c for c in load_cases("medcalc-bench")}

@@ -234,7 +234,7 @@ def test_the_prompt_text_is_pinned_to_its_version():
 
 @pytest.mark.embedded
 def test_tools_end_to_end_with_the_embedded_model(embedded_model):
-    from medreckon.bench.datasets.medcalc_bench import load_cases
+    from medreckon.bench.datasets import load_cases
 
     pytest.importorskip("bm25s", reason="the retrieval extra (bm25s) is not installed")
 

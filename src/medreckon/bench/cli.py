@@ -16,35 +16,20 @@ from typing import Any, NoReturn
 
 import click
 
+from . import cli_options as options
+from .cli_progress import Reporter
+
 
 def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
     sys.exit(2)
 
 
-def _split(values: tuple[str, ...]) -> list[str] | None:
-    items = [v.strip() for value in values for v in value.split(",") if v.strip()]
-    return items or None
-
-
-def _split_specs(values: tuple[str, ...]) -> list[str]:
-    """Comma-separated strategy specs, where a spec's own parameters are comma-separated too:
-    a piece with '=' but no ':' continues the spec before it
-    ("extract:max_repairs=1,split_findings=false,tools" -> two specs)."""
-    specs: list[str] = []
-    for piece in _split(values) or []:
-        if "=" in piece and ":" not in piece and specs:
-            specs[-1] += "," + piece
-        else:
-            specs.append(piece)
-    return specs
-
-
-def _open_run(run_dir: str):
+def _open_run(run_dir: str | Path, create: bool = False):
     from .runs.store import Store, StoreError
 
     try:
-        return Store(run_dir)
+        return Store(run_dir, create=create)
     except StoreError as exc:
         _fail(str(exc))
 
@@ -53,13 +38,6 @@ def _rows(store) -> list[tuple[Any, Any]]:
     """(Case, Outcome) for every stored attempt whose case is in the run."""
     cases = store.cases()
     return [(cases[a.case_id], a.outcome) for a in store.attempts() if a.case_id in cases]
-
-
-def _rule_option(f):
-    f = click.option("--percent", type=click.FloatRange(min=0, min_open=True), default=None,
-                     help="Tolerance of the relative rule in % (default 1).")(f)
-    return click.option("--rule", default="medcalc_bench", show_default=True,
-                        help="Scoring rule: medcalc_bench, mdcalc_precision, relative or exact.")(f)
 
 
 def _rule_params(rule: str, percent: float | None) -> dict[str, Any]:
@@ -74,46 +52,47 @@ def _rule_params(rule: str, percent: float | None) -> dict[str, Any]:
     return params
 
 
+def _load_selection(selection: dict[str, Any]) -> list[Any]:
+    """The selection's cases; exits 2 where the selection is wrong or holds no case."""
+    from . import datasets
+
+    rest = dict(selection)  # after dataset and data_file, the keys are load_cases' own
+    try:
+        cases = datasets.load_cases(rest.pop("dataset"), path=rest.pop("data_file"), **rest)
+    except (ValueError, FileNotFoundError) as exc:
+        _fail(str(exc))
+    if not cases:
+        _fail("the selection holds no cases")
+    return cases
+
+
 @click.group()
 def bench() -> None:
     """Run language models on medical-calculation datasets and report honestly."""
 
 
 @bench.command("run")
-@click.option("--model", "-m", default="embedded", show_default=True,
-              help="openai/<model>, openai-api/<name>/<model> (with <NAME>_BASE_URL), "
-                   "llamacpp:/path/model.gguf, embedded or embedded-small.")
+@options.model(help="openai/<model>, openai-api/<name>/<model> (with <NAME>_BASE_URL), "
+                    "llamacpp:/path/model.gguf, embedded or embedded-small.")
 @click.option("--strategy", "-s", default="direct", show_default=True,
               help="A strategy (medreckon bench strategies lists them), optionally with "
                    "parameters: extract:max_repairs=1,split_findings=false.")
-@click.option("--dataset", "-d", default="medcalc-bench", show_default=True)
-@click.option("--data-file", type=click.Path(dir_okay=False), default=None,
-              help="Read the dataset from this CSV instead of the shared data (e.g. a "
-                   "MedCalc-Bench Verified or v1.2 file).")
-@click.option("--subset", default=None, help="A named row subset, e.g. medrac_clean_940.")
-@click.option("--per-calculator", type=click.IntRange(min=1), default=None,
-              help="Stratified sample: at most N cases per calculator.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the sample and of generation.")
-@click.option("--limit", type=click.IntRange(min=1), default=None, help="At most N cases.")
-@click.option("--calculators", multiple=True,
-              help="Only these calculators (MedCalc-Bench IDs or names; comma-separated or repeated).")
-@click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True,
-              help="Requests in flight (an in-process model runs one at a time).")
+@options.case_selection(
+    data_file_help="Read the dataset from this CSV instead of the shared data (e.g. a "
+                   "MedCalc-Bench Verified or v1.2 file).",
+    calculators_help="Only these calculators (MedCalc-Bench IDs or names; comma-separated or "
+                     "repeated).")
+@options.concurrency(help="Requests in flight (an in-process model runs one at a time).")
 @click.option("--run-dir", type=click.Path(file_okay=False), default=None,
               help="The run directory (default: derived from the command, so rerunning resumes).")
-@click.option("--retry-errors", is_flag=True, help="Redo attempts stored with status error.")
-@click.option("--max-tokens", type=click.IntRange(min=1), default=None,
-              help="Generation limit (default: the strategy's).")
-@click.option("--temperature", type=click.FloatRange(min=0), default=None,
-              help="Sampling temperature (default 0).")
+@options.retry_errors()
+@options.max_tokens(help="Generation limit (default: the strategy's).")
+@options.temperature()
 @click.option("--epochs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Attempts per case.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=300.0,
-              show_default=True, help="Seconds per model request.")
-@click.option("--max-retries", type=click.IntRange(0, 5), default=3, show_default=True,
-              help="Retries of a failed request (with backoff).")
-@click.option("--quiet", "-q", is_flag=True, help="Only the final summary.")
+@options.timeout()
+@options.max_retries(help="Retries of a failed request (with backoff).")
+@options.quiet(help="Only the final summary.")
 def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, subset: str | None,
               per_calculator: int | None, seed: int, limit: int | None,
               calculators: tuple[str, ...], concurrency: int, run_dir: str | None,
@@ -121,8 +100,7 @@ def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, su
               epochs: int, timeout: float, max_retries: int, quiet: bool) -> None:
     """Run a model with a strategy on a dataset; every attempt is stored as it finishes."""
     from . import strategies
-    from .datasets import medcalc_bench as datasets
-    from .models.clients import ModelConfigError, connect
+    from .models import ModelConfigError, connect
     from .runs import runner
     from .runs.store import Store, StoreError
 
@@ -130,21 +108,13 @@ def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, su
         strat = strategies.get_strategy(strategy)
     except ValueError as exc:
         _fail(str(exc))
-    try:
-        cases = datasets.load_cases(dataset, path=data_file, subset=subset,
-                                    per_calculator=per_calculator, seed=seed, limit=limit,
-                                    calculators=_split(calculators))
-    except (ValueError, FileNotFoundError) as exc:
-        _fail(str(exc))
-    if not cases:
-        _fail("the selection holds no cases")
+    selection = options.selection(dataset, data_file, subset, per_calculator, seed, limit,
+                                  calculators)
+    cases = _load_selection(selection)
     gen = {"max_tokens": max_tokens, "temperature": temperature}
     settings = runner.RunSettings(model=model, strategy=strat.name,
                                   gen={k: v for k, v in gen.items() if v is not None},
                                   seed=seed, epochs=epochs)
-    selection = {"dataset": dataset, "data_file": data_file, "subset": subset,
-                 "per_calculator": per_calculator, "seed": seed, "limit": limit,
-                 "calculators": _split(calculators)}
     directory = Path(run_dir) if run_dir else runner.default_run_dir(settings, selection)
     try:
         strat.check(cases)
@@ -161,7 +131,7 @@ def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, su
         store = Store(directory, create=True)
     except (ModelConfigError, StoreError) as exc:
         _fail(str(exc))
-    reporter = _Reporter(quiet)
+    reporter = Reporter(quiet)
     try:
         progress = runner.run(store, cases, strat, client, settings, concurrency=concurrency,
                               retry_errors=retry_errors, selection=selection,
@@ -183,49 +153,10 @@ def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, su
     click.echo(f"report: medreckon bench report {directory}")
 
 
-class _Reporter:
-    """Progress: a rich bar on a terminal, else one plain line per attempt on stderr."""
-
-    def __init__(self, quiet: bool):
-        self.quiet = quiet
-        self._bar = None
-        self._task = None
-        if not quiet and sys.stderr.isatty():
-            try:
-                from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-            except ImportError:
-                return
-            self._bar = Progress(TextColumn("{task.description}"), BarColumn(),
-                                 TextColumn("{task.fields[line]}"), TimeRemainingColumn(),
-                                 transient=False)
-
-    def __call__(self, progress, attempt) -> None:
-        if self.quiet:
-            return
-        if self._bar is not None:
-            if self._task is None:
-                self._bar.start()
-                self._task = self._bar.add_task("bench", total=progress.total, line="")
-            self._bar.update(self._task, completed=progress.done, line=progress.line())
-            return
-        if attempt is None:
-            click.echo(progress.line(), err=True)
-            return
-        o = attempt.outcome
-        extra = f" · {o.error}" if o.error else ""
-        click.echo(f"[{progress.done}/{progress.total}] case {attempt.case_id}: {o.status} "
-                   f"({o.latency_s:.1f} s){extra} · {progress.line()}", err=True)
-
-    def close(self) -> None:
-        if self._bar is not None and self._task is not None:
-            self._bar.stop()
-
-
 @bench.command("report")
 @click.argument("run_dir", type=click.Path(file_okay=False))
-@_rule_option
-@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write a self-contained HTML report here.")
+@options.scoring_rule
+@options.html()
 def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str | None) -> None:
     """Accuracy with Wilson 95% intervals and status counts, overall and per category/calculator."""
     from .analysis.summary import summarise
@@ -255,7 +186,7 @@ def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str |
 @bench.command("compare")
 @click.argument("run_a", type=click.Path(file_okay=False))
 @click.argument("run_b", type=click.Path(file_okay=False))
-@_rule_option
+@options.scoring_rule
 def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> None:
     """Paired accuracy difference on the cases both runs share, with an exact McNemar test."""
     from .analysis.summary import compare
@@ -279,7 +210,7 @@ def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> N
 @click.argument("run_dir", type=click.Path(file_okay=False))
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Output JSONL (default: <RUN>/medcalc_bench_<rule>.jsonl).")
-@_rule_option
+@options.scoring_rule
 def bench_export(run_dir: str, out: str | None, rule: str, percent: float | None) -> None:
     """Write the run as JSONL with MedCalc-Bench's output fields ("Row Number", "Result", ...)."""
     from .datasets import interchange
@@ -303,15 +234,14 @@ def bench_export(run_dir: str, out: str | None, rule: str, percent: float | None
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--run-dir", required=True, type=click.Path(file_okay=False),
               help="The run directory to create (or add to, for the same file's label).")
-@click.option("--dataset", "-d", default="medcalc-bench", show_default=True)
-@click.option("--data-file", type=click.Path(dir_okay=False), default=None,
-              help="The dataset CSV the outputs refer to (default: the shared v1.0 test set).")
+@options.dataset()
+@options.data_file(help="The dataset CSV the outputs refer to (default: the shared v1.0 test set).")
 @click.option("--label", default=None, help="What produced the file (default: its name).")
 def bench_import(file: str, run_dir: str, dataset: str, data_file: str | None,
                  label: str | None) -> None:
     """Read another harness's MedCalc-Bench-format outputs into a run, to re-score them."""
+    from . import datasets
     from .datasets import interchange
-    from .datasets import medcalc_bench as datasets
     from .runs import runner
     from .runs.store import Store, StoreError
 
@@ -339,8 +269,7 @@ def bench_import(file: str, run_dir: str, dataset: str, data_file: str | None,
 
 
 @bench.command("arms")
-@click.option("--model", "-m", default="embedded", show_default=True,
-              help="The model every arm runs with (model strings as in bench run).")
+@options.model(help="The model every arm runs with (model strings as in bench run).")
 @click.option("--strategies", "-s", "arm_names", multiple=True,
               help="The arms in the order to compare (adjacent pairs are tested), comma-separated: "
                    "strategy names, optionally with parameters (extract:split_findings=false; the "
@@ -348,36 +277,22 @@ def bench_import(file: str, run_dir: str, dataset: str, data_file: str | None,
                    "a strategy must be an existing run under "
                    "--run-dir (e.g. from bench import), reported as it is. Default with "
                    "--report-only: the arms of the last run.")
-@click.option("--dataset", "-d", default="medcalc-bench", show_default=True)
-@click.option("--data-file", type=click.Path(dir_okay=False), default=None,
-              help="Read the dataset from this CSV instead of the shared data.")
-@click.option("--subset", default=None, help="A named row subset, e.g. medrac_clean_940.")
-@click.option("--per-calculator", type=click.IntRange(min=1), default=None,
-              help="Stratified sample: at most N cases per calculator.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the sample and of generation.")
-@click.option("--limit", type=click.IntRange(min=1), default=None, help="At most N cases.")
-@click.option("--calculators", multiple=True, help="Only these calculators (IDs or names).")
+@options.case_selection(data_file_help="Read the dataset from this CSV instead of the shared data.",
+                        calculators_help="Only these calculators (IDs or names).")
 @click.option("--run-dir", type=click.Path(file_okay=False), required=True,
               help="The comparison's directory: one run directory per arm (DIR/<arm>) and arms.json.")
 @click.option("--report-only", is_flag=True, help="Report the existing arm runs; run nothing.")
-@_rule_option
-@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write a self-contained HTML report here.")
-@click.option("--markdown", "markdown_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write the report as Markdown here.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write the report's numbers as JSON here.")
-@click.option("--max-tokens", type=click.IntRange(min=1), default=None,
-              help="Generation limit for every arm (default: each strategy's own).")
-@click.option("--temperature", type=click.FloatRange(min=0), default=None,
-              help="Sampling temperature (default 0).")
-@click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True)
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=300.0,
-              show_default=True, help="Seconds per model request.")
-@click.option("--max-retries", type=click.IntRange(0, 5), default=3, show_default=True)
-@click.option("--retry-errors", is_flag=True, help="Redo attempts stored with status error.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
+@options.scoring_rule
+@options.html()
+@options.markdown()
+@options.json(help="Also write the report's numbers as JSON here.")
+@options.max_tokens(help="Generation limit for every arm (default: each strategy's own).")
+@options.temperature()
+@options.concurrency()
+@options.timeout()
+@options.max_retries()
+@options.retry_errors()
+@options.quiet(help="No progress lines.")
 def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: str | None,
                subset: str | None, per_calculator: int | None, seed: int, limit: int | None,
                calculators: tuple[str, ...], run_dir: str, report_only: bool, rule: str,
@@ -396,13 +311,12 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
 
     from . import strategies
     from .analysis.arms import case_key
-    from .datasets import medcalc_bench as datasets
     from .render.arms import render_html, render_markdown, render_text
     from .runs import arms, runner
     from .runs.store import Store, StoreError
 
     params = _rule_params(rule, percent)
-    names = _split_specs(arm_names)
+    names = options.split_specs(arm_names)
     dirs = {n: arms.arm_dir(n) for n in names}  # each arm's directory under --run-dir
     root = Path(run_dir)
     try:
@@ -424,14 +338,9 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
             _fail(f"unknown strategy {', '.join(repr(u) for u in unknown)}; known strategies: "
                   f"{', '.join(known)} (an arm that is not a strategy must be an existing run "
                   f"directory under {root}, e.g. made with bench import)")
-        try:
-            cases = datasets.load_cases(dataset, path=data_file, subset=subset,
-                                        per_calculator=per_calculator, seed=seed, limit=limit,
-                                        calculators=_split(calculators))
-        except (ValueError, FileNotFoundError) as exc:
-            _fail(str(exc))
-        if not cases:
-            _fail("the selection holds no cases")
+        selection = options.selection(dataset, data_file, subset, per_calculator, seed, limit,
+                                      calculators)
+        cases = _load_selection(selection)
         gen = {k: v for k, v in {"max_tokens": max_tokens, "temperature": temperature}.items()
                if v is not None}
         runs = []  # (name, strategy, settings)
@@ -453,14 +362,12 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
                     click.echo(f"arm {n}: all {len(cases)} cases are stored", err=True)
         except (ValueError, FileNotFoundError, StoreError) as exc:
             _fail(str(exc))
-        selection = {"dataset": dataset, "data_file": data_file, "subset": subset,
-                     "per_calculator": per_calculator, "seed": seed, "limit": limit,
-                     "calculators": _split(calculators)}
         words = ["medreckon", "bench", "arms", "--model", model, "--strategies", ",".join(names),
                  "--dataset", dataset]
         for opt, val in (("--data-file", data_file), ("--subset", subset),
                          ("--per-calculator", per_calculator), ("--seed", seed or None),
-                         ("--limit", limit), ("--calculators", ",".join(_split(calculators) or [])),
+                         ("--limit", limit),
+                         ("--calculators", ",".join(selection["calculators"] or [])),
                          ("--max-tokens", max_tokens), ("--temperature", temperature),
                          ("--run-dir", run_dir)):
             if val not in (None, ""):
@@ -471,7 +378,7 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
             "command": " ".join(shlex.quote(w) for w in words),
             "updated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")})
         if runs:
-            from .models.clients import ModelConfigError, connect
+            from .models import ModelConfigError, connect
 
             try:
                 client = connect(model, timeout=timeout, max_retries=max_retries,
@@ -482,8 +389,8 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
             if not quiet:
                 click.echo(f"arm {i}/{len(runs)}: {n} ({strat.version}) · {len(cases)} cases · "
                            f"{root / dirs[n]}", err=True)
-            store = _open_run_create(root / dirs[n])
-            reporter = _Reporter(quiet)
+            store = _open_run(root / dirs[n], create=True)
+            reporter = Reporter(quiet)
             try:
                 runner.run(store, cases, strat, client, settings, concurrency=concurrency,
                            retry_errors=retry_errors, selection=selection, on_progress=reporter)
@@ -510,22 +417,11 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
             click.echo(f"wrote {path}")
 
 
-def _open_run_create(path: Path):
-    from .runs.store import Store, StoreError
-
-    try:
-        return Store(path, create=True)
-    except StoreError as exc:
-        _fail(str(exc))
-
-
 @bench.command("attribute")
 @click.argument("run_dir", type=click.Path(file_okay=False))
-@_rule_option
-@click.option("--markdown", "markdown_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write the report as Markdown here.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write the report, with every attempt's cause, as JSON here.")
+@options.scoring_rule
+@options.markdown()
+@options.json(help="Also write the report, with every attempt's cause, as JSON here.")
 def bench_attribute(run_dir: str, rule: str, percent: float | None, markdown_out: str | None,
                     json_out: str | None) -> None:
     """Why each wrong attempt of an extract or tools run is wrong: no answer, wrong calculator,
@@ -580,7 +476,7 @@ def data() -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False), default=None)
 def data_fetch(name: str, cache_dir: str | None) -> None:
     """Download a published dataset (e.g. medcalc-bench) into the cache."""
-    from .datasets import medcalc_bench as datasets
+    from . import datasets
 
     try:
         path = datasets.fetch(name, cache_dir=Path(cache_dir) if cache_dir else None)

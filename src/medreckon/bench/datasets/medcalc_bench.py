@@ -1,17 +1,8 @@
-"""MedCalc-Bench test sets as `Case`s, with subsets, stratified samples and one-shot exemplars.
+"""MedCalc-Bench rows as `Case`s: reading a file, the named subsets, the selection
+`load_cases` makes, and the one-shot exemplars (`load_one_shot`). Which file is read, and its
+checksum, is `files`.
 
-Datasets (`DATASETS`):
-- ``medcalc-bench`` — MedCalc-Bench v1.0 test set (1,047 rows, 55 calculators). The file's
-  sha256 is pinned; another file under this name is refused (it would be a different dataset).
-- ``medcalc-bench-v1.2`` and ``medcalc-bench-verified`` — later releases with corrected ground
-  truth (1,100 rows, 20 per calculator), same columns. Their files are not pinned (the
-  published files have changed over time), so the version recorded in every Case, and so in
-  every attempt key, carries the file's sha256 prefix: ``v1.2@3f2a…``.
-
-Files are looked up, in order: `path` if given; ``$MEDRECKON_DATA/medcalc_bench/<file>``
-(`medreckon.paths.data_dir()`); the download cache (`cache_dir()`, filled by `fetch`).
-
-`load_cases` then applies, in this order: the subset (``medrac_clean_940``, from
+`load_cases` applies, in this order: the subset (``medrac_clean_940``, from
 ``subsets.json`` beside the v1.0 file; v1.0 only), the calculators (MedCalc-Bench IDs or
 names), the stratified sample (`per_calculator` cases per calculator, drawn with a random
 generator seeded by (seed, calculator ID), so one calculator's sample does not depend on which
@@ -32,98 +23,25 @@ import ast
 import csv
 import datetime as dt
 import difflib
-import hashlib
 import json
 import os
 import random
 import re
-import tempfile
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...paths import data_dir
 from ..types import Answer, Case, OutputType
-
-
-class DatasetError(ValueError):
-    """A dataset that cannot be loaded as asked: the message says what to do."""
-
-
-class DatasetNotFound(DatasetError, FileNotFoundError):
-    """The dataset file is not where it was looked for."""
-
-
-@dataclass(frozen=True)
-class DatasetInfo:
-    name: str
-    version: str
-    title: str
-    filename: str  # in <data dir or cache>/medcalc_bench/
-    sha256: str | None  # pinned content; None: not pinned, the version gets the file's hash
-    rows: int | None
-    urls: tuple[str, ...]  # published copies, tried in order by `fetch`
-    licence: str
-    source: str
-
-
-DATASETS: dict[str, DatasetInfo] = {
-    "medcalc-bench": DatasetInfo(
-        name="medcalc-bench",
-        version="v1.0",
-        title="MedCalc-Bench v1.0 test set (Khandekar et al., NeurIPS 2024 Datasets and Benchmarks)",
-        filename="test_v1.0.csv",
-        sha256="c2d23097f8bdb7ae4a77dbf4a5a767335df7303998d7c7664a73a29fd8e2b31a",
-        rows=1047,
-        urls=(
-            "https://raw.githubusercontent.com/ncbi-nlp/MedCalc-Bench/main/dataset/test_data.csv",
-            "https://huggingface.co/datasets/ncbi/MedCalc-Bench-v1.0/resolve/main/test_data.csv",
-        ),
-        licence="CC BY-SA 4.0",
-        source="ncbi-nlp/MedCalc-Bench dataset/test_data.csv (2024-06-26 version)",
-    ),
-    "medcalc-bench-v1.2": DatasetInfo(
-        name="medcalc-bench-v1.2",
-        version="v1.2",
-        title="MedCalc-Bench v1.2 test set (corrected ground truth, 20 rows per calculator)",
-        filename="test_v1.2.csv",
-        sha256=None,
-        rows=1100,
-        urls=(
-            "https://huggingface.co/datasets/ncbi/MedCalc-Bench-v1.2/resolve/main/test_data_11_18_final.csv",
-            "https://huggingface.co/datasets/ncbi/MedCalc-Bench/resolve/main/test_data_11_18_final.csv",
-        ),
-        licence="CC BY-SA 4.0",
-        source="Hugging Face ncbi/MedCalc-Bench-v1.2",
-    ),
-    "medcalc-bench-verified": DatasetInfo(
-        name="medcalc-bench-verified",
-        version="verified",
-        title="MedCalc-Bench Verified test set (re-verified ground truth, 20 rows per calculator)",
-        filename="test_verified.csv",
-        sha256=None,
-        rows=1100,
-        urls=(
-            "https://raw.githubusercontent.com/nikhilk7153/MedCalc-Bench-Verified/main/datasets/test_data.csv",
-        ),
-        licence="CC BY-SA 4.0",
-        source="nikhilk7153/MedCalc-Bench-Verified datasets/test_data.csv",
-    ),
-}
-
-ONE_SHOT = DatasetInfo(
-    name="medcalc-bench-one-shot",
-    version="verified-one-shot",
-    title="MedCalc-Bench Verified one-shot exemplars (one worked case per calculator)",
-    filename="one_shot_verified.csv",
-    sha256=None,
-    rows=55,
-    urls=(
-        "https://raw.githubusercontent.com/nikhilk7153/MedCalc-Bench-Verified/main/datasets/one_shot_data.csv",
-    ),
-    licence="CC BY-SA 4.0",
-    source="nikhilk7153/MedCalc-Bench-Verified datasets/one_shot_data.csv",
+from .files import (
+    ONE_SHOT,
+    SUBDIR,
+    DatasetError,
+    DatasetInfo,
+    DatasetNotFound,
+    checked_version,
+    dataset_info,
+    locate,
 )
 
 SUBSETS_FILE = "subsets.json"
@@ -134,70 +52,7 @@ COLUMNS = (
 )
 _CATEGORY_ALIASES = {"lab test": "lab", "lab tests": "lab"}
 _DATE = re.compile(r"^\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*$")
-_SUBDIR = "medcalc_bench"
 
-
-# --------------------------------------------------------------------------------------------
-# Locations
-# --------------------------------------------------------------------------------------------
-
-def cache_dir() -> Path:
-    """Where `fetch` puts downloads: ``$MEDRECKON_CACHE/datasets``, else the XDG cache."""
-    env = os.environ.get("MEDRECKON_CACHE")
-    base = Path(env).expanduser() if env else Path(
-        os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    ).expanduser() / "medreckon"
-    return base / "datasets"
-
-
-_default_cache_dir = cache_dir  # `fetch` has a parameter of the same name
-
-
-def _info(name: str) -> DatasetInfo:
-    if name == ONE_SHOT.name:
-        return ONE_SHOT
-    info = DATASETS.get(name)
-    if info is None:
-        close = difflib.get_close_matches(name, [*DATASETS, ONE_SHOT.name], n=1)
-        hint = f" — did you mean {close[0]!r}?" if close else ""
-        raise DatasetError(f"unknown dataset {name!r}{hint}; known datasets: {', '.join(DATASETS)}")
-    return info
-
-
-def _candidates(info: DatasetInfo) -> list[Path]:
-    return [data_dir() / _SUBDIR / info.filename, cache_dir() / _SUBDIR / info.filename]
-
-
-def locate(name: str = "medcalc-bench", path: str | os.PathLike[str] | None = None) -> Path:
-    """The file a dataset is read from; DatasetNotFound saying where it looked and what to do."""
-    info = _info(name)
-    if path is not None:
-        p = Path(path).expanduser()
-        if not p.is_file():
-            raise DatasetNotFound(f"{info.title}: no file at {p}")
-        return p
-    for p in _candidates(info):
-        if p.is_file():
-            return p
-    where = " or ".join(str(p) for p in _candidates(info))
-    raise DatasetNotFound(
-        f"{info.title} not found (looked in {where}). Set MEDRECKON_DATA to the folder that holds "
-        f"{_SUBDIR}/{info.filename}, run `medreckon data fetch {info.name}` where a network is "
-        "available, or pass the file's path."
-    )
-
-
-def sha256_of(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-# --------------------------------------------------------------------------------------------
-# Reading rows
-# --------------------------------------------------------------------------------------------
 
 def _gestational(text: str) -> tuple[int, int] | None:
     try:
@@ -289,27 +144,16 @@ def _case(row: dict[str, str], info: DatasetInfo, version: str, line: int) -> Ca
     )
 
 
-_CACHE: dict[tuple[str, int, int, str], tuple[str, tuple[Case, ...]]] = {}
+_CACHE: dict[tuple[str, int, int, str], tuple[Case, ...]] = {}
 
 
-def _read(path: Path, info: DatasetInfo) -> tuple[str, tuple[Case, ...]]:
-    """(sha256, cases) of a file, checked against the dataset's pin; cached per file state."""
+def _read(path: Path, info: DatasetInfo) -> tuple[Case, ...]:
+    """The cases of a file, checked against the dataset's pin; cached per file state."""
     stat = path.stat()
     key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, info.name)
     if key in _CACHE:
         return _CACHE[key]
-    digest = sha256_of(path)
-    if info.sha256 is not None and digest != info.sha256:
-        raise DatasetError(
-            f"{path} is not the {info.title}: its sha256 is {digest}, the pinned file's is "
-            f"{info.sha256}. For a later release use --dataset "
-            "medcalc-bench-v1.2 or medcalc-bench-verified."
-        )
-    pinned_elsewhere = {i.sha256: i for i in DATASETS.values() if i.sha256 and i is not info}
-    if digest in pinned_elsewhere:
-        other = pinned_elsewhere[digest]
-        raise DatasetError(f"{path} is the {other.title}; load it as --dataset {other.name}")
-    version = info.version if info.sha256 else f"{info.version}@{digest[:12]}"
+    version = checked_version(path, info)
     with path.open(newline="", encoding="utf-8-sig") as f:
         reader = csv.DictReader(f)
         missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
@@ -322,13 +166,9 @@ def _read(path: Path, info: DatasetInfo) -> tuple[str, tuple[Case, ...]]:
         raise DatasetError(f"{path}: Row Number repeats ({', '.join(dup)})")
     if not cases:
         raise DatasetError(f"{path} has no rows")
-    _CACHE[key] = (digest, cases)
-    return digest, cases
+    _CACHE[key] = cases
+    return cases
 
-
-# --------------------------------------------------------------------------------------------
-# Selection
-# --------------------------------------------------------------------------------------------
 
 def _norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
@@ -373,10 +213,10 @@ def _resolve_calculators(wanted: Iterable[str | int], cases: Sequence[Case]) -> 
 def _subset_rows(subset: str, test_file: Path, info: DatasetInfo) -> set[str]:
     spec_path = test_file.parent / SUBSETS_FILE
     if not spec_path.is_file():
-        spec_path = data_dir() / _SUBDIR / SUBSETS_FILE
+        spec_path = data_dir() / SUBDIR / SUBSETS_FILE
     if not spec_path.is_file():
         raise DatasetNotFound(f"subset {subset!r} needs {SUBSETS_FILE}, which is not beside {test_file} "
-                              f"nor in {data_dir() / _SUBDIR}")
+                              f"nor in {data_dir() / SUBDIR}")
     try:
         doc = json.loads(spec_path.read_text(encoding="utf-8"))
         subsets = doc["subsets"]
@@ -417,7 +257,7 @@ def load_cases(
     calculators raise ValueError (DatasetError for file problems) with a message that says
     what is known.
     """
-    info = _info(dataset)
+    info = dataset_info(dataset)
     if info is ONE_SHOT:
         raise DatasetError("the one-shot exemplars are not a test set; use load_one_shot()")
     _positive("per_calculator", per_calculator)
@@ -425,7 +265,7 @@ def load_cases(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, got {seed!r}")
     file = locate(dataset, path)
-    _, cases = _read(file, info)
+    cases = _read(file, info)
     chosen: list[Case] = list(cases)
     if subset is not None and subset not in ("", "all"):
         keep = _subset_rows(subset, file, info)
@@ -459,102 +299,10 @@ def load_one_shot(path: str | os.PathLike[str] | None = None) -> dict[int, Case]
     version is ``verified-one-shot@<sha256 prefix>`` (the published file has changed).
     """
     file = locate(ONE_SHOT.name, path)
-    _, cases = _read(file, ONE_SHOT)
+    cases = _read(file, ONE_SHOT)
     out: dict[int, Case] = {}
     for c in cases:
         if c.calculator_id in out:
             raise DatasetError(f"{file}: calculator {c.calculator_id} has more than one exemplar")
         out[c.calculator_id] = c  # type: ignore[index]
     return out
-
-
-# --------------------------------------------------------------------------------------------
-# Download
-# --------------------------------------------------------------------------------------------
-
-def _download(url: str, dest: Path, timeout: float) -> str:
-    """Download to a temporary file beside `dest`; returns its sha256 (file left as dest.part)."""
-    import urllib.request
-
-    part = dest.with_name(dest.name + ".part")
-    h = hashlib.sha256()
-    request = urllib.request.Request(url, headers={"User-Agent": "medreckon"})
-    with urllib.request.urlopen(request, timeout=timeout) as response, part.open("wb") as out:
-        for block in iter(lambda: response.read(1 << 20), b""):
-            h.update(block)
-            out.write(block)
-    return h.hexdigest()
-
-
-def _why(exc: BaseException) -> str:
-    import socket
-    import urllib.error
-
-    reason = getattr(exc, "reason", exc)
-    if isinstance(reason, socket.gaierror):
-        return "no network (the host name cannot be resolved)"
-    if isinstance(reason, TimeoutError | socket.timeout):
-        return "timed out"
-    if isinstance(exc, urllib.error.HTTPError):
-        return f"HTTP {exc.code}"
-    return str(reason) or type(reason).__name__
-
-
-def fetch(name: str, cache_dir: str | os.PathLike[str] | None = None, *,
-          urls: Sequence[str] | None = None, timeout: float = 60.0) -> Path:
-    """Download a dataset's published file into the cache and return its path.
-
-    A file already in the cache (and, for pinned datasets, with the right sha256) is not
-    downloaded again. Pinned datasets are checked against their sha256; the others get a
-    ``<file>.source.json`` beside them recording the URL, sha256, size, time and licence.
-    Fetching a test set also fetches the one-shot exemplars. `urls` replaces the published
-    addresses (a mirror). Without a network, DatasetError says so and where to put the file.
-    """
-    info = _info(name)
-    root = Path(cache_dir).expanduser() if cache_dir is not None else _default_cache_dir()
-    folder = root / _SUBDIR
-    dest = folder / info.filename
-    if dest.is_file() and (info.sha256 is None or sha256_of(dest) == info.sha256):
-        if info is not ONE_SHOT and urls is None:
-            fetch(ONE_SHOT.name, root, timeout=timeout)
-        return dest
-    folder.mkdir(parents=True, exist_ok=True)
-    problems: list[str] = []
-    for url in urls or info.urls:
-        try:
-            digest = _download(url, dest, timeout)
-        except (OSError, ValueError) as exc:  # URLError and HTTPError are OSErrors
-            problems.append(f"{url}: {_why(exc)}")
-            dest.with_name(dest.name + ".part").unlink(missing_ok=True)
-            continue
-        part = dest.with_name(dest.name + ".part")
-        if info.sha256 is not None and digest != info.sha256:
-            part.unlink(missing_ok=True)
-            problems.append(f"{url}: content differs from the pinned {info.version} file (sha256 {digest[:12]}…)")
-            continue
-        size = part.stat().st_size
-        os.replace(part, dest)
-        if info.sha256 is None:
-            record = {
-                "dataset": info.name, "url": url, "sha256": digest, "bytes": size,
-                "fetched_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                "licence": info.licence, "source": info.source,
-            }
-            tmp = tempfile.NamedTemporaryFile("w", dir=folder, delete=False, suffix=".tmp", encoding="utf-8")
-            with tmp:
-                json.dump(record, tmp, indent=2)
-            os.replace(tmp.name, dest.with_name(dest.name + ".source.json"))
-        if info is not ONE_SHOT and urls is None:
-            fetch(ONE_SHOT.name, root, timeout=timeout)
-        return dest
-    raise DatasetError(
-        f"could not download the {info.title}:\n  " + "\n  ".join(problems)
-        + f"\nCopy the file by hand to {dest} (or set MEDRECKON_DATA to a folder holding "
-        f"{_SUBDIR}/{info.filename})."
-    )
-
-
-__all__ = [
-    "COLUMNS", "DATASETS", "ONE_SHOT", "DatasetError", "DatasetInfo", "DatasetNotFound", "cache_dir",
-    "fetch", "load_cases", "load_one_shot", "locate", "sha256_of",
-]

@@ -1,5 +1,5 @@
-"""What every strategy shares: `PromptStrategy`, the one-request base the simple strategies
-build on (messages in, one completion, one parsed answer out).
+"""What every strategy shares: `single_request` (messages in, one completion, one parsed answer
+out) and `PromptStrategy`, the base of the simple strategies built on it.
 
 A strategy's `version` ("<strategy version>+p<prompt version>") is part of every attempt key.
 A model request that fails (ModelError) becomes an Outcome with status `error`; parsing is
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..answers import parse_answer
-from ..models.meter import Meter
+from ..models import Meter
 from ..types import Case, Completion, ModelClient, ModelError, Outcome, Usage
 from . import prompts
 
@@ -39,25 +39,31 @@ class PromptStrategy:
         return {}
 
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
-        messages = self.messages(case)
-        trace: dict[str, Any] = {"messages": messages, **self.trace_of(case)}
-        meter = Meter(model)
-        try:
-            completion: Completion = meter.chat(messages, gen)
-        except ModelError as exc:
-            return meter.outcome(raw="", answer=None, status="error", error=str(exc), trace=trace)
-        parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
-        trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
-                     answer_decimals=parsed.decimals, served_by=completion.model)
-        if completion.reasoning:
-            trace["reasoning"] = completion.reasoning
-        return Outcome(
-            raw=completion.text,
-            answer=parsed.answer,
-            status=parsed.status,
-            explanation=parsed.explanation,
-            trace=trace,
-            usage=completion.usage or Usage(),
-            latency_s=completion.latency_s,
-            model_calls=1,
-        )
+        return single_request(case, model, gen, self.messages(case), self.trace_of(case))
+
+
+def single_request(case: Case, model: ModelClient, gen: dict[str, Any],
+                   messages: list[dict[str, Any]], prompt_trace: dict[str, Any]) -> Outcome:
+    """Send the messages once and parse the reply as the case's answer. The trace holds the
+    messages, then `prompt_trace` (how the prompt was built), then how the reply was read."""
+    trace: dict[str, Any] = {"messages": messages, **prompt_trace}
+    meter = Meter(model)
+    try:
+        completion: Completion = meter.chat(messages, gen)
+    except ModelError as exc:
+        return meter.outcome(raw="", answer=None, status="error", error=str(exc), trace=trace)
+    parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
+    trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
+                 answer_decimals=parsed.decimals, served_by=completion.model)
+    if completion.reasoning:
+        trace["reasoning"] = completion.reasoning
+    return Outcome(
+        raw=completion.text,
+        answer=parsed.answer,
+        status=parsed.status,
+        explanation=parsed.explanation,
+        trace=trace,
+        usage=completion.usage or Usage(),
+        latency_s=completion.latency_s,
+        model_calls=1,
+    )

@@ -50,7 +50,7 @@ class OneShotCoT(PromptStrategy):
     @property
     def exemplars(self) -> dict[int, Case]:
         if self._exemplars is None:
-            from ..datasets.medcalc_bench import load_one_shot
+            from ..datasets import load_one_shot
 
             self._exemplars = load_one_shot()
         return self._exemplars

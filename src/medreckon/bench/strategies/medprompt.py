@@ -34,10 +34,9 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..answers import parse_answer
-from ..models.meter import Meter
-from ..types import Case, ModelClient, ModelError, Outcome, Usage
+from ..types import Case, ModelClient, Outcome
 from . import prompts, register
+from .base import single_request
 
 if TYPE_CHECKING:
     import numpy as np
@@ -93,7 +92,7 @@ class MedPrompt:
         """The pool cases that have a worked explanation, in the given order."""
         if self._pool is None:
             if self._given_pool is None:
-                from ..datasets.medcalc_bench import load_one_shot
+                from ..datasets import load_one_shot
 
                 given = list(load_one_shot().values())
             else:
@@ -105,7 +104,7 @@ class MedPrompt:
     def pool_id(self) -> str:
         """The pool's name and a hash of its case ids and dataset versions. Where the default
         pool's file cannot be read, "one-shot@unavailable" (such a run fails its check)."""
-        from ..datasets.medcalc_bench import DatasetError
+        from ..datasets import DatasetError
 
         try:
             pool = self.pool
@@ -197,18 +196,4 @@ class MedPrompt:
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
         exemplars, record = self.select(case)
         messages = self.messages(case, exemplars)
-        trace: dict[str, Any] = {"messages": messages, "selection": record}
-        meter = Meter(model)
-        try:
-            completion = meter.chat(messages, gen)
-        except ModelError as exc:
-            return meter.outcome(raw="", answer=None, status="error", error=str(exc), trace=trace)
-        parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
-        trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
-                     answer_decimals=parsed.decimals, served_by=completion.model)
-        if completion.reasoning:
-            trace["reasoning"] = completion.reasoning
-        return Outcome(raw=completion.text, answer=parsed.answer, status=parsed.status,
-                       explanation=parsed.explanation, trace=trace,
-                       usage=completion.usage or Usage(), latency_s=completion.latency_s,
-                       model_calls=1)
+        return single_request(case, model, gen, messages, {"selection": record})

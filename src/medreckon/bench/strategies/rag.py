@@ -25,10 +25,9 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from ..answers import parse_answer
-from ..models.meter import Meter
-from ..types import Case, ModelClient, ModelError, Outcome, Usage
+from ..types import Case, ModelClient, Outcome
 from . import prompts, register
+from .base import single_request
 
 RAG_PROMPT_VERSION = "1"
 
@@ -152,18 +151,4 @@ class Rag:
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
         retrieved = self.retrieval.retrieve(case)
         messages = self.messages(case, retrieved)
-        trace: dict[str, Any] = {"messages": messages, "retrieval": retrieved.trace()}
-        meter = Meter(model)
-        try:
-            completion = meter.chat(messages, gen)
-        except ModelError as exc:
-            return meter.outcome(raw="", answer=None, status="error", error=str(exc), trace=trace)
-        parsed = parse_answer(completion.text, case.output_type, completion.finish_reason)
-        trace.update(finish_reason=completion.finish_reason, parse_method=parsed.method,
-                     answer_decimals=parsed.decimals, served_by=completion.model)
-        if completion.reasoning:
-            trace["reasoning"] = completion.reasoning
-        return Outcome(raw=completion.text, answer=parsed.answer, status=parsed.status,
-                       explanation=parsed.explanation, trace=trace,
-                       usage=completion.usage or Usage(), latency_s=completion.latency_s,
-                       model_calls=1)
+        return single_request(case, model, gen, messages, {"retrieval": retrieved.trace()})

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..answers import Parsed, format_answer, parse_answer
-from ..models.meter import Meter
+from ..models import Meter
 from ..types import Case, Completion, ModelClient, ModelError, Outcome
 from . import prompts, register
 
