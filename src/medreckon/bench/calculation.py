@@ -1,12 +1,12 @@
-"""Calculators as the bench uses them, apart from any strategy's prompts: the calculator a case
-names and the rule options its dataset asks for, the inputs a model fills (and their strict
-JSON schema), running a calculator on arguments a model
-wrote (a result or the structured error it can repair from), one tool call of a model (a
-calculator tool or the helpers `search_calculators` / `describe_calculator`), unit
-mix-ups fixed without asking, and the result as a record, as a `CalcTrace` and as explanation text.
+"""Calculators as the bench uses them, apart from any strategy's prompts and loop: the
+calculator a case names and the rule options its dataset asks for; the inputs a model fills and
+their strict JSON schema; a calculator run on the arguments a model wrote (a result, or the
+structured error the model can repair from); one tool call of a model (a calculator tool or
+the helpers `search_calculators` / `describe_calculator`); unit mix-ups fixed without asking;
+and the result as a record, as a `CalcTrace` and as explanation text.
 
-`strategies.extract` and `strategies.tools` drive a model with these; the environment can
-offer the same calculators to a model the same way.
+`strategies.extract` and `strategies.tools` drive a model with these; the environment can offer
+the same calculators to a model the same way.
 """
 
 from __future__ import annotations
