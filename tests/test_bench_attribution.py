@@ -5,6 +5,8 @@ per kind of input difference, the report's counts and renderings, and the CLI on
 from __future__ import annotations
 
 import json
+import sqlite3
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -12,12 +14,13 @@ from click.testing import CliRunner
 import scripted
 from medreckon.bench.analysis import attribution
 from medreckon.bench.analysis.attribution import attribute
+from medreckon.bench.calculation import calculator_for_case
 from medreckon.bench.datasets import DatasetNotFound, load_cases, locate
 from medreckon.bench.render.attribution import example_text, render_markdown, render_text
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import get_strategy
-from medreckon.bench.strategies.extract import Extract, calculator_for_case
+from medreckon.bench.strategies.extract import Extract
 from medreckon.bench.strategies.tools import FINAL, Tools
 from medreckon.bench.types import ModelError
 from medreckon.calculators.medcalc_bench import to_inputs
@@ -401,3 +404,21 @@ def test_cli_attribute_refuses_what_is_not_a_run(tmp_path):
     assert r.exit_code == 2 and "has no attempts yet" in r.output
     r = CliRunner().invoke(main, ["bench", "attribute", str(tmp_path / "empty"), "--rule", "nope"])
     assert r.exit_code == 2 and "unknown scoring rule 'nope'" in r.output
+
+
+def test_runs_stored_before_the_calculation_trace_attribute_too(tmp_path):
+    # tests/data/legacy_runs: synthetic cases, traces as untyped dicts (no "calc")
+    rows = []
+    for name in ("extract", "tools"):
+        (tmp_path / name).mkdir()
+        db = sqlite3.connect(tmp_path / name / "run.sqlite")
+        db.executescript((Path(__file__).parent / "data" / "legacy_runs" / f"{name}.sql").read_text())
+        db.close()
+        with Store(tmp_path / name) as store:
+            found = store.cases()
+            rows += [(found[a.case_id], a.outcome) for a in store.attempts()]
+    report = attribute(rows)
+    got = [(a.case_id, a.trace_kind, a.cause) for a in report.rows]
+    assert got == [("9001", "extract", None), ("9002", "extract", None), ("9003", "extract", "inputs"),
+                   ("9001", "tools", None)]
+    assert [(d.field, d.kind) for d in report.rows[2].diffs] == [("hypertension", "finding_false_negative")]

@@ -10,17 +10,16 @@ import json
 import pytest
 
 from medreckon.bench.analysis.scoring import is_correct
+from medreckon.bench.answers import typed_answer
+from medreckon.bench.calculation import calculator_for_case, input_schema
 from medreckon.bench.strategies import STRATEGIES, get_strategy
 from medreckon.bench.strategies import extract as extraction
 from medreckon.bench.strategies.extract import (
     Extract,
-    calculator_for_case,
     evidence_schema,
-    input_schema,
     inputs_from_evidence,
     quote_in_note,
     repair_message,
-    typed_answer,
 )
 from medreckon.bench.types import Case, Completion, ModelError, Usage
 from scripted import GEN, Scripted

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from medreckon.bench import calculation
 from medreckon.bench.analysis.scoring import is_correct
 from medreckon.bench.strategies import STRATEGIES, get_strategy
 from medreckon.bench.strategies import tools as agent
@@ -211,7 +212,7 @@ def test_every_offered_union_compiles_to_a_llama_grammar():
     llama_grammar = pytest.importorskip("llama_cpp.llama_grammar", reason="llama-cpp-python is not installed")
     from medreckon.calculators.registry import all_calculators
 
-    tools = [agent.calculator_tool(c.id) for c in all_calculators()] + agent.helper_tools() + [
+    tools = [calculation.calculator_tool(c.id) for c in all_calculators()] + calculation.helper_tools() + [
         final_answer_tool("decimal")]
     names = [t["function"]["name"] for t in tools]
     for i in range(0, len(names) - 3, 3):

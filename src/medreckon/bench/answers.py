@@ -377,6 +377,14 @@ def decimals_of(answer: Answer | None) -> int | None:
     return 0 if isinstance(answer, int) and not isinstance(answer, bool) else None
 
 
+def same_value(a: Any, b: Any) -> bool:
+    """Equal, numbers (not booleans) within a relative 1e-6: the one comparison of an answer with
+    a calculator's, and of an input with gold's."""
+    if all(isinstance(v, int | float) and not isinstance(v, bool) for v in (a, b)):
+        return abs(a - b) <= 1e-6 * max(abs(a), abs(b))
+    return a == b
+
+
 def is_refusal(text: str) -> bool:
     return bool(_REFUSAL.search(text))
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from ..calculators.spec import OutputType  # one definition: what a calculator's value is
+from .trace import CalcTrace
 
 # An answer as the case's output type reads it: a float, an int, a date, or (weeks, days).
 Answer = float | int | dt.date | tuple[int, int]
@@ -88,6 +89,7 @@ class Outcome:
     usage: Usage = Usage()
     latency_s: float = 0.0
     model_calls: int = 0
+    calc: CalcTrace | None = None  # the calculator used, where one was (extract, tools)
 
 
 @runtime_checkable

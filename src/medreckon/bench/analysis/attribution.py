@@ -6,11 +6,12 @@ attempt is wrong, so a run's errors can be fixed where they arise rather than gu
 
 Each (Case, Outcome) is compared with the case's gold "Relevant Entities" run through our own
 calculator (`medcalc_bench.to_inputs`, normalised to canonical units as `result_record` gives
-them). A wrong attempt gets the first cause that matches:
+them); what the attempt did comes from its `Outcome.calc` (`bench.trace.CalcTrace`). A wrong
+attempt gets the first cause that matches:
 
 1. ``no_answer`` — the status is not ``ok`` (the status and the error's first line are kept);
-2. ``wrong_calculator`` — (tools) another calculator was called, or none;
-3. ``copy_slip`` — (tools) the calculator's answer was right but the final answer differs;
+2. ``wrong_calculator`` — (tools: the model chose) another calculator was called, or none;
+3. ``copy_slip`` — the calculator's answer was right but the final answer differs;
    gold entities that cannot be converted (or a case without any) give ``no_gold`` here;
 4. ``dataset_disagrees`` — our calculator on the gold entities is itself not correct (the
    v1.0 ground truth departs from the published rule, see `data/medcalc_bench_v1_deviations`)
@@ -20,7 +21,7 @@ them). A wrong attempt gets the first cause that matches:
 6. ``other`` — inputs equal gold and gold scores, yet the answer is wrong (rounding, options,
    output typing).
 
-Strategies without structured traces (direct, chain of thought, ...) get ``not_attributable``
+Strategies without a calculation trace (direct, chain of thought, ...) get ``not_attributable``
 for every wrong attempt that has an answer. Correct attempts get no cause, but their input
 differences are kept as a note (compensating errors, differences inside the tolerance).
 
@@ -42,8 +43,9 @@ from ...calculators.describe import InputSpec, describe_inputs
 from ...calculators.medcalc_bench import to_inputs
 from ...calculators.spec import Calculator
 from ...errors import CalculatorInputError
-from ..answers import decimals_of, typed_answer
-from ..strategies.extract import calculator_for_case, result_record
+from ..answers import decimals_of, same_value, typed_answer
+from ..calculation import calculator_for_case, result_record
+from ..trace import plain
 from ..types import Case, Outcome
 from .scoring import check_rule, is_correct
 
@@ -51,6 +53,8 @@ CAUSES = ("no_answer", "wrong_calculator", "copy_slip", "no_gold", "dataset_disa
           "other", "not_attributable")
 KINDS = ("missing", "unit", "value", "finding_false_positive", "finding_false_negative", "choice",
          "extra")
+# the strategy whose trace it is, by how the calculator was chosen
+TRACE_KINDS = {"case": "extract", "model": "tools"}
 TOP_FIELDS = 5  # differing fields shown per calculator
 EXAMPLES = 3  # examples kept per differing field
 
@@ -80,7 +84,7 @@ class Attribution:
     cause: str | None  # one of CAUSES; None for a correct attempt
     status: str
     ceiling: bool | None  # our calculator on the gold entities scores; None: no gold
-    trace_kind: str | None = None  # "extract", "tools", or None (no structured trace)
+    trace_kind: str | None = None  # "extract", "tools", or None (no calculation trace): TRACE_KINDS
     error: str | None = None  # the first line of the outcome's error (no_answer), or why no gold
     diffs: tuple[FieldDiff, ...] = ()
     documented: bool = False  # the row is a reviewed deviation of MedCalc-Bench v1.0
@@ -136,11 +140,6 @@ class Gold:
     why_not: str | None = None
 
 
-def _plain(value: Any) -> Any:
-    """As a stored trace holds it (JSON), so live and stored outcomes compare alike."""
-    return json.loads(json.dumps(value, default=str))
-
-
 def _first_line(text: str | None) -> str | None:
     return text.strip().splitlines()[0] if text and text.strip() else None
 
@@ -166,30 +165,10 @@ def gold_for(case: Case, rule: str = "medcalc_bench", **params: Any) -> Gold:
         as_outcome = Outcome(raw="", answer=answer, status="ok",
                              trace={"answer_decimals": decimals_of(answer)})
         correct = is_correct(as_outcome, case, rule, **params)
-    return Gold(_plain(given), _plain(result_record(result)["inputs"]), result.rounded, correct)
+    return Gold(plain(given), plain(result_record(result)["inputs"]), result.rounded, correct)
 
 
 # ---------------------------------------------------------------- the model's inputs
-
-
-def trace_kind(trace: Mapping[str, Any]) -> str | None:
-    """Which calculator-backed strategy left this trace, if any."""
-    if "tool_calls" in trace and "expected_calculator" in trace:
-        return "tools"
-    if "turns" in trace and "findings" in trace:
-        return "extract"
-    return None
-
-
-def written_inputs(trace: Mapping[str, Any], kind: str | None) -> dict[str, Any] | None:
-    """The inputs the model sent with its last successful calculation (before normalising)."""
-    if kind == "tools":
-        calls = [c for c in trace.get("tool_calls", []) if "calculator_result" in c]
-        return dict(calls[-1].get("inputs") or {}) if calls else None
-    if kind == "extract":
-        turns = [t for t in trace.get("turns", []) if "inputs" in t and ("warnings" in t or "raw" not in t)]
-        return dict(turns[-1]["inputs"]) if turns else None
-    return None
 
 
 def _number(value: Any) -> float | None:
@@ -202,16 +181,9 @@ def _number(value: Any) -> float | None:
     return float(value)
 
 
-def _close(a: Any, b: Any) -> bool:
-    """Equal, numbers within a relative 1e-6."""
-    if all(isinstance(v, int | float) and not isinstance(v, bool) for v in (a, b)):
-        return abs(a - b) <= 1e-6 * max(abs(a), abs(b))
-    return a == b
-
-
 def _rounded(calc: Calculator, inputs: Mapping[str, Any]) -> Any:
     try:
-        return _plain(calc.calculate(dict(inputs)).rounded)
+        return plain(calc.calculate(dict(inputs)).rounded)
     except CalculatorInputError:
         return None
 
@@ -233,7 +205,7 @@ def _kind(spec: InputSpec | None, name: str, model: Any, written: Mapping[str, A
     if kind in ("quantity", "integer", "number"):
         wrote = _number(written.get(name)) if written is not None else None
         entity = _number(gold_given.get(name))
-        if wrote is not None and entity is not None and _close(wrote, entity):
+        if wrote is not None and entity is not None and same_value(wrote, entity):
             return "unit"
         return "value"
     return "value" if kind == "date" else "choice"
@@ -248,7 +220,7 @@ def compare_inputs(calc: Calculator, model: Mapping[str, Any], gold: Gold,
     kept, within = [], []
     for name in dict.fromkeys([*gold.normalised, *model]):
         m, g = model.get(name), gold.normalised.get(name)
-        if _close(m, g):
+        if same_value(m, g):
             continue
         spec = specs.get(name)
         kind = _kind(spec, name, m, written, gold.given)
@@ -260,7 +232,7 @@ def compare_inputs(calc: Calculator, model: Mapping[str, Any], gold: Gold,
             within.append(diff)  # does not change the result on its own
         else:
             kept.append(diff)
-    if not kept and within and model_rounded != _plain(gold.rounded):
+    if not kept and within and model_rounded != plain(gold.rounded):
         return within  # together they change the result
     return kept
 
@@ -281,33 +253,33 @@ def _documented(calc: Calculator, case: Case, cache: dict[str, set[str]]) -> boo
 def attribute_one(case: Case, outcome: Outcome, gold: Gold, correct: bool,
                   deviations: dict[str, set[str]] | None = None) -> Attribution:
     """The cause of one attempt (None when correct), first match wins (module docstring)."""
-    trace = outcome.trace if isinstance(outcome.trace, Mapping) else {}
-    kind = trace_kind(trace)
+    trace = outcome.calc
+    chosen = trace is not None and trace.chosen_by == "model"  # by the model, not the case
     try:
         calc: Calculator | None = calculator_for_case(case)
     except CalculatorInputError:
         calc = None
     base = dict(case_id=case.id, calculator=calc.id if calc else None, correct=correct,
-                status=outcome.status, ceiling=gold.correct, trace_kind=kind,
-                called=trace.get("calculator") if kind == "tools" else None)
+                status=outcome.status, ceiling=gold.correct,
+                trace_kind=None if trace is None else TRACE_KINDS[trace.chosen_by],
+                called=trace.calculator if chosen else None)
 
     def done(cause: str | None, **kw: Any) -> Attribution:
         return Attribution(cause=None if correct else cause, **{**base, **kw})
 
     if outcome.status != "ok":
         return done("no_answer", error=_first_line(outcome.error))
-    if kind is None:
+    if trace is None:
         return done("not_attributable")
-    if kind == "tools" and calc is not None and trace.get("calculator") != calc.id:
+    if chosen and calc is not None and trace.calculator != calc.id:
         return done("wrong_calculator")
-    if kind == "tools" and trace.get("answer_matches_calculator") is False and not correct:
+    if trace.answer_matches is False and not correct:
         return done("copy_slip")
-    model = trace.get("normalised_inputs")
     if calc is None or gold.normalised is None:
         return done("no_gold", error=gold.why_not)
-    if not isinstance(model, Mapping):
+    if trace.inputs is None:
         return done("not_attributable")
-    diffs = tuple(compare_inputs(calc, _plain(model), gold, written_inputs(trace, kind)))
+    diffs = tuple(compare_inputs(calc, trace.inputs, gold, trace.written_inputs))
     documented = _documented(calc, case, deviations if deviations is not None else {})
     if not gold.correct:
         return done("inputs" if diffs else "dataset_disagrees", diffs=diffs, documented=documented)

@@ -19,6 +19,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from ..trace import CalcTrace
 from ..types import Answer, Attempt, Case, Evaluation, Outcome, Usage
 
 DB_NAME = "run.sqlite"
@@ -109,16 +110,23 @@ def outcome_to_json(o: Outcome) -> str:
         "raw": o.raw, "answer": encode_answer(o.answer), "status": o.status,
         "explanation": o.explanation, "error": o.error, "trace": _jsonable(o.trace),
         "usage": dataclasses.asdict(o.usage), "latency_s": o.latency_s,
-        "model_calls": o.model_calls,
+        "model_calls": o.model_calls, "calc": None if o.calc is None else o.calc.to_dict(),
     }, ensure_ascii=False)
 
 
 def outcome_from_json(text: str) -> Outcome:
+    """An Outcome as `outcome_to_json` wrote it; one stored before `calc` existed gets its
+    CalcTrace from its trace dict."""
     d = json.loads(text)
-    return Outcome(raw=d["raw"], answer=decode_answer(d["answer"]), status=d["status"],
+    answer, trace = decode_answer(d["answer"]), d.get("trace") or {}
+    if "calc" in d:
+        calc = None if d["calc"] is None else CalcTrace.from_dict(d["calc"])
+    else:
+        calc = CalcTrace.from_legacy(trace, answer)
+    return Outcome(raw=d["raw"], answer=answer, status=d["status"],
                    explanation=d.get("explanation"), error=d.get("error"),
-                   trace=d.get("trace") or {}, usage=Usage(**(d.get("usage") or {})),
-                   latency_s=d.get("latency_s", 0.0), model_calls=d.get("model_calls", 0))
+                   trace=trace, usage=Usage(**(d.get("usage") or {})),
+                   latency_s=d.get("latency_s", 0.0), model_calls=d.get("model_calls", 0), calc=calc)
 
 
 # --- the store ---------------------------------------------------------------------------------

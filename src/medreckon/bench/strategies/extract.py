@@ -31,10 +31,12 @@ The case names its calculator (MedCalc-Bench: the Calculator ID, looked up with
 Statuses: a ModelError -> `error`; no computable inputs after the repairs -> `unparsed` (or
 `truncated` when the last reply hit the token limit); never a default answer.
 
-Trace (`Outcome.trace`): calculator id/version and how it was found, the options applied, the
-schema field names, the messages, one record per turn (raw reply, parsed JSON, the inputs sent,
-errors, warnings, the repair message), the normalised inputs, and the result (value, rounded,
-unit, interpretation, steps, warnings).
+`Outcome.calc` is the typed record of the calculation (`bench.trace.CalcTrace`: the calculator,
+the inputs as written and normalised, the result, the answer, the repair messages and unit
+fixes). `Outcome.trace` keeps the dialogue: the calculator and how it was found, the options
+applied, the schema field names, the messages, the one-criterion questions, one record per turn
+(raw reply, parsed JSON, the inputs sent, errors, warnings, the repair message), and copies of
+the normalised inputs and the result.
 """
 
 from __future__ import annotations
@@ -44,13 +46,23 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ...calculators.describe import InputSpec, describe_inputs
-from ...calculators.registry import by_medcalc_bench_id, get
+from ...calculators.describe import InputSpec
 from ...calculators.spec import Calculator, Result
 from ...errors import CalculatorInputError
-from ...interfaces.tools import error_object, parameters_schema, parse_arguments
 from ..answers import decimals_of, format_answer, typed_answer
+from ..calculation import (
+    asked_inputs,
+    calc_trace,
+    calculator_for_case,
+    case_options,
+    compute,
+    explanation_of,
+    fix_units,
+    input_schema,
+    result_record,
+)
 from ..models.meter import Meter
+from ..trace import Repairs
 from ..types import Case, Completion, ModelClient, ModelError, Outcome
 from . import register
 
@@ -102,55 +114,11 @@ REPAIR_CLOSE = ("Reply with the complete JSON object again, every key, correctin
 
 def prompt_fingerprint() -> str:
     parts = [EXTRACT_SYSTEM, EXTRACT_RULES, EVIDENCE_RULE, FINDING_QUESTION, FINDING_EVIDENCE_QUESTION,
-             REPAIR_PARSE, REPAIR_INVALID, REPAIR_IMPLAUSIBLE,
-             REPAIR_CLOSE]
+             REPAIR_PARSE, REPAIR_INVALID, REPAIR_IMPLAUSIBLE, REPAIR_CLOSE]
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
 
 
-# ---------------------------------------------------------------- the case's calculator
-
-
-def calculator_for_case(case: Case) -> Calculator:
-    """The calculator a case names: MedCalc-Bench Calculator ID, else its name.
-    Raises CalculatorInputError when no registered calculator matches."""
-    if case.calculator_id is not None and case.dataset.startswith("medcalc-bench"):
-        return by_medcalc_bench_id(case.calculator_id)
-    return get(case.calculator_name)
-
-
-def case_options(calc: Calculator, case: Case) -> dict[str, Any]:
-    """Rule options the dataset's questions ask for (declared on the calculator), else none."""
-    if case.dataset.startswith("medcalc-bench") and calc.medcalc_bench is not None:
-        return dict(calc.medcalc_bench.options)
-    return {}
-
-
 # ---------------------------------------------------------------- schema and prompt
-
-
-def asked_inputs(calc: Calculator) -> list[InputSpec]:
-    """The inputs the model fills: every input but the rule options."""
-    return [s for s in describe_inputs(calc) if not s.option]
-
-
-def input_schema(calc: Calculator, names: list[str] | None = None) -> dict[str, Any]:
-    """The JSON schema of the model's reply: strict (every key present, in declaration order),
-    quantities as {value, unit enum} (a bare number when only one unit is declared), required
-    inputs not nullable, optional ones nullable. `names`: only these inputs."""
-    strict = parameters_schema(calc, strict=True, quantities="object")["properties"]
-    props: dict[str, Any] = {}
-    for spec in asked_inputs(calc):
-        if names is not None and spec.name not in names:
-            continue
-        field = strict[spec.name]
-        if spec.kind == "quantity" and len(spec.units) <= 1:
-            number: dict[str, Any] = {"type": "number" if spec.required and not spec.nullable
-                                      else ["number", "null"]}
-            field = number | {"description": field.get("description", "")}
-        props[spec.name] = field
-    return {"type": "object", "properties": props, "required": list(props),
-            "additionalProperties": False}
-
 
 QUOTE_MAX = 80  # characters of an evidence quote
 
@@ -304,21 +272,6 @@ def response_format(schema: dict[str, Any]) -> dict[str, Any]:
                                                    "schema": schema}}
 
 
-# ---------------------------------------------------------------- answers
-
-
-def result_record(result: Result) -> dict[str, Any]:
-    d = result.to_dict()
-    return {k: d[k] for k in ("calculator", "version", "value", "unit", "rounded", "interpretation",
-                              "steps", "warnings", "inputs")}
-
-
-def explanation_of(result: Result) -> str:
-    steps = "; ".join(f"{s.what}: {s.expression} = {s.value}{f' {s.unit}' if s.unit else ''}"
-                      for s in result.steps)
-    return f"{result.calculator}: {steps}" if steps else result.calculator
-
-
 # ---------------------------------------------------------------- one turn
 
 
@@ -370,34 +323,6 @@ def repair_message(*, parse_error: str | None = None, error: dict[str, Any] | No
     return "\n".join(parts)
 
 
-def fix_units(calc: Calculator, inputs: dict[str, Any], result: Result) -> tuple[dict[str, Any], Result, list[str]]:
-    """For each value still implausible after the repairs: if exactly one other declared unit
-    makes it plausible (138000 "10^9/L" -> 138000 "/uL"), use that unit. Returns the inputs,
-    the result and what was changed."""
-    fixes = []
-    units = {s.name: s.units for s in describe_inputs(calc) if s.kind == "quantity"}
-    for w in result.warnings:
-        name = w.field
-        given = inputs.get(name) if name else None
-        if w.code != "implausible" or not isinstance(given, Mapping) or len(units.get(name, ())) < 2:
-            continue
-        working = []
-        for alt in units[name]:
-            if alt == given.get("unit"):
-                continue
-            trial = {**inputs, name: {"value": given["value"], "unit": alt}}
-            try:
-                r = calc.calculate(trial)
-            except CalculatorInputError:
-                continue
-            if not any(x.field == name and x.code == "implausible" for x in r.warnings):
-                working.append((alt, trial, r))
-        if len(working) == 1:
-            alt, inputs, result = working[0]
-            fixes.append(f"{name}: {given['value']} {given.get('unit')} read as {given['value']} {alt}")
-    return inputs, result, fixes
-
-
 # ---------------------------------------------------------------- the strategy
 
 
@@ -438,7 +363,6 @@ class Extract:
                 unknown.add(f"{c.calculator_id} ({c.calculator_name})")
         if unknown:
             raise ValueError(f"extract has no calculator for: {', '.join(sorted(unknown))}")
-
 
     def _findings(self, case: Case, calc: Calculator, specs: list[InputSpec], meter: Meter,
                   gen: dict[str, Any], trace: dict[str, Any]) -> dict[str, Any]:
@@ -493,18 +417,23 @@ class Extract:
         )
         best: Result | None = None  # the last result computed (possibly with warnings)
         best_raw, best_inputs = "", {}
+        sent: list[str] = []  # the repair messages sent
+        fixes: list[str] = []
         last: Completion | None = None
         last_error: str | None = None
+
+        def done(answer: Any = None, **fields: Any) -> Outcome:
+            repairs = Repairs(max(0, len(trace["turns"]) - 1), tuple(sent), tuple(fixes))
+            return meter.outcome(answer=answer, trace=trace, **fields, calc=calc_trace(
+                calc, "case", best, best_inputs, answer, None if answer is None else True, repairs))
+
         try:
             found = self._findings(case, calc, split, meter, gen, trace)
             for turn in range(self.max_repairs + 1):
                 if not names:  # nothing but findings: nothing to repair
-                    inputs = {**found, **options}
-                    trace["turns"].append({"turn": turn, "inputs": inputs})
-                    try:
-                        best, best_inputs = calc.calculate(inputs), inputs
-                    except CalculatorInputError as exc:
-                        last_error = str(exc)
+                    got = compute(calc, None, {**found, **options})
+                    trace["turns"].append({"turn": turn, "inputs": got.inputs})
+                    best, best_inputs, last_error = got.result, got.inputs or {}, got.message
                     break
                 last = meter.chat(messages, gen, response_format=response_format(schema))
                 record: dict[str, Any] = {"turn": turn, "raw": last.text,
@@ -522,19 +451,15 @@ class Extract:
                         reply, quotes = inputs_from_evidence(calc, reply)
                         record["quotes_not_in_note"] = sorted(
                             k for k, q in quotes.items() if not quote_in_note(q, case.note))
-                    try:
-                        inputs = {**parse_arguments(calc, reply), **found, **options}
-                        record["inputs"] = inputs
-                        result = calc.calculate(inputs)
-                    except CalculatorInputError as exc:
-                        err = error_object(exc, calc)
-                        record["error"] = err
-                        last_error = str(exc)
-                        repair = repair_message(error=err)
+                    got = compute(calc, reply, {**found, **options})
+                    if got.inputs is not None:
+                        record["inputs"] = got.inputs
+                    if got.result is None:
+                        record["error"], last_error = got.error, got.message
+                        repair = repair_message(error=got.error)
                     else:
-                        best, best_raw, best_inputs = result, last.text, inputs
-                        warnings = [{"field": w.field, "message": w.message, "code": w.code}
-                                    for w in result.warnings]
+                        best, best_raw, best_inputs = got.result, last.text, got.inputs
+                        warnings = result_record(got.result)["warnings"]
                         record["warnings"] = warnings
                         implausible = [w for w in warnings if w["code"] == "implausible"]
                         if implausible and self.repair_implausible:
@@ -543,20 +468,18 @@ class Extract:
                     break
                 if turn < self.max_repairs:
                     record["repair"] = repair
+                    sent.append(repair)
                     messages.append({"role": "assistant", "content": last.text})
                     messages.append({"role": "user", "content": repair})
         except ModelError as exc:
-            return meter.outcome(raw=last.text if last else "", answer=None, status="error",
-                                 error=str(exc), trace=trace)
+            return done(raw=last.text if last else "", status="error", error=str(exc))
         trace["repairs"] = max(0, len(trace["turns"]) - 1)
-        raw = last.text if last else ""
         if best is None:
             status = "truncated" if last is not None and last.finish_reason == "length" else "unparsed"
-            return meter.outcome(raw=raw, answer=None, status=status,
-                                 error=f"no computable inputs after {len(trace['turns'])} turn(s): {last_error}",
-                                 trace=trace)
-        if self.fix_units:
-            best_inputs, best, fixes = fix_units(calc, best_inputs, best)
+            return done(raw=last.text if last else "", status=status,
+                        error=f"no computable inputs after {len(trace['turns'])} turn(s): {last_error}")
+        if self.fix_units:  # best_inputs stay as the model wrote them
+            _, best, fixes = fix_units(calc, best_inputs, best)
             if fixes:
                 trace["unit_fixes"] = fixes
         trace["normalised_inputs"] = result_record(best)["inputs"]
@@ -564,11 +487,11 @@ class Extract:
         try:
             answer = typed_answer(best.value, case.output_type)
         except ValueError as exc:
-            return meter.outcome(raw=best_raw, answer=None, status="unparsed", error=str(exc), trace=trace)
+            return done(raw=best_raw, status="unparsed", error=str(exc))
         trace["answer_decimals"] = decimals_of(answer)
-        return meter.outcome(raw=best_raw or format_answer(answer, case.output_type, "prompt"), answer=answer, status="ok",
-                             explanation=explanation_of(best), trace=trace)
+        return done(answer, raw=best_raw or format_answer(answer, case.output_type, "prompt"), status="ok",
+                    explanation=explanation_of(best))
 
 
-__all__ = ["Extract", "calculator_for_case", "case_options", "input_schema", "user_prompt",
-           "typed_answer", "repair_message", "read_reply", "EXTRACT_PROMPT_VERSION"]
+__all__ = ["Extract", "input_schema", "user_prompt", "repair_message", "read_reply",
+           "EXTRACT_PROMPT_VERSION"]

@@ -13,7 +13,10 @@ form with quantities as `{value, unit enum}`):
 The loop is bounded: at most `max_turns` model requests (default 6; the shortest path is two:
 call the calculator, then answer) and `max_wall_s` seconds (checked before every request). A
 model that has not answered by then ends with status `error`. Every request, tool call, tool
-result (or error object) is recorded in the trace.
+result (or error object) is recorded in the trace. The tools and their calls are run by
+`bench.calculation`; `Outcome.calc` (a `CalcTrace`) records the last calculator that computed
+(none if none did), its inputs and result, whether the final answer is its value, and the
+repairs: the calculator calls made after an error or an implausible-value warning.
 
 How a call reaches us (`call_mode`):
 - ``constrained`` — each request is one JSON object `{"name": <tool>, "arguments": {...}}`
@@ -48,25 +51,26 @@ from typing import Any, Literal
 
 from ...calculators.registry import get
 from ...errors import CalculatorInputError
-from ...interfaces.tools import (
-    calculator_for_tool,
-    call_compact_tool,
-    compact_tool_schemas,
-    error_object,
-    parse_arguments,
-    tool_name,
-    tool_schema,
+from ...interfaces.tools import tool_name
+from ..answers import decimals_of, format_answer, same_value, typed_answer
+from ..calculation import (
+    HELPERS,
+    calc_trace,
+    calculator_for_case,
+    calculator_tool,
+    execute_call,
+    explanation_of,
+    helper_tools,
+    result_record,
 )
-from ..answers import decimals_of, format_answer, typed_answer
 from ..models.meter import Meter
+from ..trace import Repairs
 from ..types import Case, Completion, ModelClient, ModelError, Outcome, OutputType, ToolCall
 from . import register
-from .extract import calculator_for_case, explanation_of, result_record
 
 AGENT_PROMPT_VERSION = "1"
 CallMode = Literal["auto", "constrained", "native"]
 CALL_MODES: tuple[str, ...] = ("auto", "constrained", "native")
-HELPERS = ("search_calculators", "describe_calculator")
 FINAL = "final_answer"
 
 AGENT_SYSTEM = (
@@ -126,23 +130,6 @@ def final_answer_tool(output_type: OutputType) -> dict[str, Any]:
                        "additionalProperties": False}}}
 
 
-def helper_tools() -> list[dict[str, Any]]:
-    """search_calculators and describe_calculator as `interfaces.tools` declares them, with
-    search's specialty/limit left out (fewer prompt tokens; it returns 5 results)."""
-    tools = {t["function"]["name"]: t for t in compact_tool_schemas()}
-    search = json.loads(json.dumps(tools["search_calculators"]))
-    search["function"]["parameters"] = {
-        "type": "object", "properties": {"query": search["function"]["parameters"]["properties"]["query"]},
-        "required": ["query"], "additionalProperties": False}
-    describe = json.loads(json.dumps(tools["describe_calculator"]))
-    describe["function"]["parameters"]["additionalProperties"] = False
-    return [search, describe]
-
-
-def calculator_tool(calc_id: str) -> dict[str, Any]:
-    return tool_schema(calc_id, strict=True, quantities="object")
-
-
 def union_schema(tools: list[dict[str, Any]], allowed: list[str]) -> dict[str, Any]:
     """One JSON object {"name", "arguments"} for any allowed tool: the constrained-mode reply."""
     by_name = {t["function"]["name"]: t["function"] for t in tools}
@@ -192,23 +179,11 @@ def calls_in_content(text: str) -> list[ToolCall]:
 # ---------------------------------------------------------------- the strategy
 
 
-def _same(a, b) -> bool:
-    if isinstance(a, float | int) and isinstance(b, float | int):
-        return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
-    return a == b
-
-
 def default_retriever(k: int) -> Callable[[str], list[str]]:
     from ..retrieval import Retriever
 
     retriever = Retriever("bm25")
     return lambda question: [cid for cid, _ in retriever.search(question, k)]
-
-
-def _bm25_search(query: str, limit: int):
-    from ..retrieval import Retriever
-
-    return Retriever("bm25").search(query, limit)
 
 
 def _provider(model: ModelClient) -> str | None:
@@ -261,63 +236,6 @@ class Tools:
             parts.append(CONSTRAINED_FORMAT)
         return "\n\n".join(parts)
 
-    # -- one tool call -------------------------------------------------------------------
-
-    def _execute(self, call: ToolCall, callable_ids: dict[str, str], tools: list[dict[str, Any]],
-                 state: dict[str, Any]) -> dict[str, Any]:
-        """Run one call; returns the record (with "result" for the model) and updates state."""
-        record: dict[str, Any] = {"name": call.name, "arguments": call.arguments}
-        if call.name in HELPERS:
-            result = call_compact_tool(call.name, call.arguments, retriever=_bm25_search,
-                                       strict=True, quantities="object")
-            if call.name == "describe_calculator" and isinstance(result, dict) and "error" not in result:
-                cid = result.get("id")
-                if cid and tool_name(cid) not in callable_ids:
-                    callable_ids[tool_name(cid)] = cid
-                    tools.insert(len(callable_ids) - 1, calculator_tool(cid))
-                    record["added_tool"] = tool_name(cid)
-                result = {k: v for k, v in result.items() if k != "parameters"} | {
-                    "tool": tool_name(cid) if cid else None,
-                    "note": "call this calculator by its tool name"}
-            record["result"] = result
-            return record
-        if call.name not in callable_ids:
-            try:
-                known = calculator_for_tool(call.name)
-                hint = (f"{tool_name(known)} is not offered yet; call describe_calculator with "
-                        f"{known.id!r} first")
-            except CalculatorInputError:
-                hint = "use search_calculators to find a calculator"
-            record["result"] = {"error": "unknown_tool", "message": f"no tool named {call.name!r}",
-                                "offered": [*callable_ids, *HELPERS, FINAL], "hint": hint}
-            return record
-        calc = get(callable_ids[call.name])
-        record["calculator"] = calc.id
-        try:
-            inputs = parse_arguments(calc, call.arguments)
-            record["inputs"] = inputs
-            result = calc.calculate(inputs)
-        except CalculatorInputError as exc:
-            err = error_object(exc, calc)
-            record["error"] = err
-            record["result"] = {k: v for k, v in err.items()}
-            for issue in record["result"].get("issues", []):
-                issue.pop("path", None)
-            return record
-        full = result_record(result)
-        record["calculator_result"] = full
-        state["result"], state["calculator"] = result, calc.id
-        shown: dict[str, Any] = {"calculator": calc.id, "value": full["value"], "rounded": full["rounded"],
-                                 "unit": full["unit"]}
-        if full["interpretation"]:
-            shown["interpretation"] = full["interpretation"]
-        warnings = [w["message"] for w in full["warnings"] if w["code"] == "implausible"]
-        if warnings:
-            shown["warnings"] = warnings
-            shown["hint"] = "A value looks implausible: check its number and unit in the note and call again if wrong."
-        record["result"] = shown
-        return record
-
     # -- the loop ------------------------------------------------------------------------
 
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
@@ -337,32 +255,39 @@ class Tools:
             trace["expected_calculator"] = calculator_for_case(case).id  # for audits only
         except CalculatorInputError:
             trace["expected_calculator"] = None
-        state: dict[str, Any] = {"result": None, "calculator": None}
+        # the last calculator result, its calculator and inputs as written; the error or warning
+        # of the last calculator call (None: it computed cleanly); the repair messages sent
+        state: dict[str, Any] = {"result": None, "calculator": None, "inputs": None, "feedback": None}
+        repairs: list[str] = []
         meter = Meter(model)
         last: Completion | None = None
 
         def finish(status, answer=None, error=None, raw="", explanation=None) -> Outcome:
             trace["turns"] = meter.calls
             trace["wall_s"] = round(time.monotonic() - started, 3)
-            if state["result"] is not None:
-                trace["result"] = result_record(state["result"])
+            result, matches = state["result"], None
+            if result is not None:
+                trace["result"] = result_record(result)
                 trace["calculator"] = state["calculator"]
                 trace["normalised_inputs"] = trace["result"]["inputs"]
                 try:  # what the last calculator call says, to tell copy slips from wrong inputs
-                    expected = typed_answer(state["result"].value, case.output_type)
+                    expected = typed_answer(result.value, case.output_type)
                     trace["calculator_answer"] = str(format_answer(expected, case.output_type, "prompt"))
                     if answer is not None:  # the value or its rounding under the calculator's rule
-                        rounded = typed_answer(state["result"].rounded, case.output_type)
-                        trace["answer_matches_calculator"] = _same(answer, expected) or _same(answer, rounded)
+                        rounded = typed_answer(result.rounded, case.output_type)
+                        matches = same_value(answer, expected) or same_value(answer, rounded)
+                        trace["answer_matches_calculator"] = matches
                 except ValueError:
                     pass
                 if explanation is None or status == "ok":
-                    steps = explanation_of(state["result"])
+                    steps = explanation_of(result)
                     explanation = steps if explanation is None else f"{steps}; {explanation}"
             if answer is not None:
                 trace["answer_decimals"] = decimals_of(answer)
+            calc = calc_trace(get(state["calculator"]) if result is not None else None, "model", result,
+                              state["inputs"], answer, matches, Repairs(len(repairs), tuple(repairs)))
             return meter.outcome(raw=raw, answer=answer, status=status, explanation=explanation,
-                                 error=error, trace=trace)
+                                 error=error, trace=trace, calc=calc)
 
         for _turn in range(self.max_turns):
             if time.monotonic() - started > self.max_wall_s:
@@ -402,11 +327,22 @@ class Tools:
                                              "function": {"name": c.name, "arguments": c.arguments}}
                                             for i, c in enumerate(got)]})
             for i, c in enumerate(got):
-                rec = self._execute(c, callable_ids, tools, state)
+                ran = execute_call(c.name, c.arguments, callable_ids, (FINAL,))
+                rec = ran.record
+                if ran.described is not None:  # callable from the next request on
+                    callable_ids[tool_name(ran.described)] = ran.described
+                    tools.insert(len(callable_ids) - 1, calculator_tool(ran.described))
                 rec["turn"] = meter.calls - 1
                 trace["tool_calls"].append(rec)
+                content = json.dumps(rec["result"], ensure_ascii=False, default=str)
                 messages.append({"role": "tool", "tool_call_id": c.id or f"call-{meter.calls}-{i}",
-                                 "content": json.dumps(rec["result"], ensure_ascii=False, default=str)})
+                                 "content": content})
+                if "calculator" in rec:  # a calculator call: it repairs the last one if that erred
+                    if state["feedback"] is not None:
+                        repairs.append(state["feedback"])
+                    state["feedback"] = content if ran.asks_repair else None
+                if ran.result is not None:
+                    state.update(result=ran.result, calculator=rec["calculator"], inputs=rec["inputs"])
         return finish("error", raw=last.text if last else "",
                       error=f"no final answer within {self.max_turns} turns")
 
