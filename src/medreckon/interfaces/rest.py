@@ -44,6 +44,7 @@ from starlette.routing import Route
 from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator, Result
 from ..errors import CalculatorInputError, InputIssue
+from ..jsonable import jsonable
 from . import tools
 
 try:  # the serve extra installs orjson; the stdlib is the fallback
@@ -164,7 +165,7 @@ def _validation_issues(exc: RequestValidationError) -> list[dict[str, Any]]:
         where, field = (loc[0], ".".join(loc[1:])) if len(loc) > 1 else ("request", ".".join(loc))
         issue: dict[str, Any] = {
             "field": field or where, "path": loc, "kind": "choice" if err["type"] == "literal_error" else "type",
-            "value": tools._jsonable(err.get("input")), "expected": err.get("msg", "a valid value"),
+            "value": jsonable(err.get("input"), convert=False), "expected": err.get("msg", "a valid value"),
         }
         ctx = err.get("ctx") or {}
         if err["type"] == "literal_error" and isinstance(err.get("input"), str):

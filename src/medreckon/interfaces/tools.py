@@ -32,6 +32,7 @@ from ..calculators.describe import InputSpec, _unwrap, describe_inputs
 from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator
 from ..errors import CalculatorInputError, InputIssue
+from ..jsonable import jsonable
 
 QuantityStyle = Literal["text", "object"]
 
@@ -291,7 +292,7 @@ def error_object(exc: CalculatorInputError, calc: Calculator | None = None, *, p
             "field": prefix + issue.field,
             "path": [*([prefix.rstrip(".")] if prefix else []), *issue.field.split(".")],
             "kind": issue.kind,
-            "value": _jsonable(issue.value),
+            "value": jsonable(issue.value, convert=False),
             "expected": issue.expected,
         }
         if issue.suggestion:
@@ -334,16 +335,6 @@ def _describe_expected(d: dict[str, Any], spec: InputSpec, issue: InputIssue) ->
         d["allowed"] = [True, False]
     if not spec.required:
         d["default"] = spec.default
-
-
-def _jsonable(v: Any) -> Any:
-    if v is None or isinstance(v, str | int | float | bool):
-        return v
-    try:
-        json.dumps(v)
-        return v
-    except (TypeError, ValueError):
-        return repr(v)
 
 
 def unknown_calculator_error(name: str, exc: CalculatorInputError | None = None) -> dict[str, Any]:
