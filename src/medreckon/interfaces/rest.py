@@ -23,7 +23,6 @@ from __future__ import annotations
 import difflib
 import gc
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -46,6 +45,7 @@ from ..calculators.spec import Calculator, Result
 from ..errors import CalculatorInputError, InputIssue
 from ..jsonable import jsonable
 from . import tools
+from .serving import TOKEN_ENV, is_loopback
 
 try:  # the serve extra installs orjson; the stdlib is the fallback
     import orjson
@@ -62,7 +62,6 @@ else:
     _loads = orjson.loads
 
 DEFAULT_MAX_BODY = 64 * 1024
-TOKEN_ENV = "MEDRECKON_API_TOKEN"
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -107,7 +106,7 @@ class Health(BaseModel):
     version: str
 
 
-class CalculatorSummary(BaseModel):
+class _CalculatorFacts(BaseModel):  # what a listing and a description both say of a calculator
     id: str
     tool: str
     name: str
@@ -115,6 +114,9 @@ class CalculatorSummary(BaseModel):
     specialty: str
     description: str
     output_unit: str | None
+
+
+class CalculatorSummary(_CalculatorFacts):
     score: float | None = None
 
 
@@ -123,14 +125,7 @@ class CalculatorList(BaseModel):
     calculators: list[CalculatorSummary]
 
 
-class CalculatorDescription(BaseModel):
-    id: str
-    tool: str
-    name: str
-    kind: str
-    specialty: str
-    description: str
-    output_unit: str | None
+class CalculatorDescription(_CalculatorFacts):
     aliases: list[str]
     version: str
     medcalc_bench_id: int | None
@@ -546,15 +541,6 @@ def _documented_routes(calcs: Iterable[Calculator], responses: dict[int | str, d
 
 
 # ---------------------------------------------------------------- running it
-
-
-def is_loopback(host: str) -> bool:
-    if host.strip().lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 class UnsafeBindError(ValueError):

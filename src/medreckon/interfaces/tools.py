@@ -225,20 +225,7 @@ def tool_schemas(
 def parse_arguments(calc: Calculator, arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
     """Tool-call arguments as a dict of inputs: decodes JSON, and drops `null`s (strict mode's
     "not given") so the declared defaults apply. Raises CalculatorInputError."""
-    if arguments is None or arguments == "":
-        return {}
-    if isinstance(arguments, str | bytes):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError as exc:
-            raise CalculatorInputError(calc.id, [InputIssue(
-                "arguments", _clip(arguments), "a JSON object of input names to values",
-                f"the JSON does not parse: {exc}", "type",
-            )]) from None
-    if not isinstance(arguments, Mapping):
-        raise CalculatorInputError(calc.id, [InputIssue(
-            "arguments", arguments, "a JSON object of input names to values", None, "type",
-        )])
+    arguments = _decode(arguments, calc.id, "a JSON object of input names to values")
     fields = calc.inputs.model_fields
     keep = {n for n, f in fields.items() if f.is_required() and _unwrap(f.annotation)[2]}
     out = {k: v for k, v in arguments.items() if v is not None or k in keep}
@@ -247,6 +234,23 @@ def parse_arguments(calc: Calculator, arguments: str | Mapping[str, Any] | None)
         raise CalculatorInputError(calc.id, [InputIssue(
             k, out[k], 'a unit written as text, e.g. {"value": 106, "unit": "umol/L"}', None, "unit") for k in bad])
     return out
+
+
+def _decode(arguments: str | bytes | Mapping[str, Any] | None, calculator: str | None = None,
+            expected: str = "a JSON object") -> dict[str, Any]:
+    """Tool-call arguments, a JSON string or a mapping (nothing: no arguments), as a dict.
+    Raises CalculatorInputError for JSON that does not parse or is not an object."""
+    if arguments is None or arguments == "":
+        return {}
+    if isinstance(arguments, str | bytes):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError as exc:
+            raise CalculatorInputError(calculator, [InputIssue(
+                "arguments", _clip(arguments), expected, f"the JSON does not parse: {exc}", "type")]) from None
+    if not isinstance(arguments, Mapping):
+        raise CalculatorInputError(calculator, [InputIssue("arguments", arguments, expected, None, "type")])
+    return dict(arguments)
 
 
 def _unit_is_text(v: Any) -> bool:
@@ -593,20 +597,6 @@ def call_compact_tool(
                     "allowed": ["search_calculators", "describe_calculator", "calculate"]}],
         "hint": "Call one of the three tools.",
     }
-
-
-def _decode(arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
-    if arguments is None or arguments == "":
-        return {}
-    if isinstance(arguments, str | bytes):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError as exc:
-            raise CalculatorInputError(None, [InputIssue(
-                "arguments", _clip(arguments), "a JSON object", f"the JSON does not parse: {exc}", "type")]) from None
-    if not isinstance(arguments, Mapping):
-        raise CalculatorInputError(None, [InputIssue("arguments", arguments, "a JSON object", None, "type")])
-    return dict(arguments)
 
 
 def _bad_argument(field: str, value: Any, expected: str) -> dict[str, Any]:
