@@ -53,8 +53,6 @@ class MedCalcBench:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One line of working: what was computed, from which numbers (`expression`), its value and unit."""
-
     what: str
     expression: str
     value: Any
