@@ -155,7 +155,7 @@ def _show(v: Any) -> str:
 @click.option("--verbose", "-v", is_flag=True, help="List every documented deviation too.")
 def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> None:
     """Replay MedCalc-Bench v1.0 ground truth through the calculators; fail on undocumented disagreement."""
-    from .calculators.verify import load_deviations, load_suspects, verify
+    from .calculators.medcalc_bench_replay import load_deviations, load_suspects, replay
 
     ids = []
     for name in calculators:
@@ -164,7 +164,7 @@ def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> No
             _fail(f"{c.id} is not a MedCalc-Bench calculator")
         ids.append(c.medcalc_bench.id)
     try:
-        reports = verify(ids or None)
+        reports = replay(ids or None)
     except FileNotFoundError as exc:
         _fail(str(exc))
     total = agree = documented = 0

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .jsonable import jsonable
+
 
 @dataclass(frozen=True, slots=True)
 class InputIssue:
@@ -44,12 +46,5 @@ class CalculatorInputError(ValueError):
             "error": "invalid_input",
             "calculator": self.calculator,
             "message": str(self),
-            "issues": [_jsonable(asdict(i)) for i in self.issues],
+            "issues": [{**asdict(i), "value": jsonable(i.value, convert=False)} for i in self.issues],
         }
-
-
-def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
-    v = d.get("value")
-    if v is not None and not isinstance(v, str | int | float | bool | list | dict):
-        d["value"] = repr(v)
-    return d

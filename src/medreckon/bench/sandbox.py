@@ -4,7 +4,7 @@
     result.ok, result.value, result.stdout, result.error, result.timed_out
 
 The value is the `answer` variable when the code sets one, else the value of its last
-expression (None when it ends in a statement); it comes back JSON-able (see `_jsonable`).
+expression (None when it ends in a statement); it comes back JSON-able (see `medreckon.jsonable`).
 Errors come back as one short line a model can act on: exception type, message and the line
 that raised, e.g. ``ZeroDivisionError: division by zero (line 5: return a / 0)``.
 
@@ -40,15 +40,14 @@ a form to put in a prompt; an import of a missing module is answered with the sa
 from __future__ import annotations
 
 import atexit
-import datetime as dt
-import decimal
 import json
-import math
 import os
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any
+
+from ..jsonable import jsonable
 
 ENVIRONMENT = (
     "The code runs in a sandboxed Python interpreter (a subset of Python 3): standard modules math, "
@@ -155,31 +154,6 @@ class _Output:
         return out
 
 
-def _jsonable(v: Any, depth: int = 0) -> Any:
-    """A value as JSON can carry it: numbers and strings as they are, non-finite floats as the
-    strings "nan"/"inf"/"-inf", Decimal as float, dates as ISO text, a timedelta as its text
-    ("280 days, 0:00:00"), tuples and sets as lists, dict keys as text, anything else as its repr."""
-    if v is None or isinstance(v, bool | int | str):
-        return v
-    if isinstance(v, float):
-        return v if math.isfinite(v) else str(v)
-    if isinstance(v, decimal.Decimal):
-        return float(v) if v.is_finite() else str(v)
-    if isinstance(v, dt.date | dt.datetime | dt.time):
-        return v.isoformat()
-    if isinstance(v, dt.timedelta):
-        return str(v)
-    if depth > 20:
-        return repr(v)[:200]
-    if isinstance(v, list | tuple):
-        return [_jsonable(x, depth + 1) for x in v]
-    if isinstance(v, set | frozenset):
-        return sorted((_jsonable(x, depth + 1) for x in v), key=repr)
-    if isinstance(v, dict):
-        return {str(_jsonable(k, depth + 1)): _jsonable(x, depth + 1) for k, x in v.items()}
-    return repr(v)[:200]
-
-
 # ---------------------------------------------------------------- errors
 
 
@@ -260,7 +234,7 @@ def run_code(
         value = None
     duration = time.perf_counter() - started
     if error is None:
-        value = _jsonable(value)
+        value = jsonable(value)
         size = len(json.dumps(value))
         if size > max_value:
             error, value = f"ValueError: the answer is too large to return ({size} characters of JSON)", None

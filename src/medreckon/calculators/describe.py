@@ -1,5 +1,6 @@
-"""A flat, structured description of a calculator's inputs, read from its inputs model; the CLI,
-docs and tool schemas all use this rather than re-declaring anything."""
+"""A flat, structured description of a calculator's inputs, read from its inputs model, and its
+output in words; the CLI, docs, formula cards and tool schemas all use this rather than
+re-declaring anything."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .fields import Quantity
-from .spec import Calculator
+from .spec import Calculator, Output
 
 
 @dataclass(frozen=True)
@@ -91,3 +92,21 @@ def describe_inputs(calc: Calculator) -> list[InputSpec]:
         else:
             specs.append(InputSpec(kind="text", **common))
     return specs
+
+
+def describe_output(output: Output, *, page: bool = False) -> str:
+    """The output in words, e.g. 'a number in mL/min, rounded to 1 decimal place; usual range 0 to
+    200'. `page`: the docs page's wording, which also names the rounding rule and date format."""
+    if output.type == "decimal":
+        places = f"{output.decimals} decimal place{'' if output.decimals == 1 else 's'}"
+        rounding = f"reported rounded to {places} (half away from zero)" if page else f"rounded to {places}"
+        text = f"a number{f' in {output.unit}' if output.unit else ''}, {rounding}"
+    elif output.type == "integer":
+        text = f"a whole number{f' of {output.unit}' if output.unit else ''}"
+    elif output.type == "date":
+        text = "a date (YYYY-MM-DD)" if page else "a date"
+    else:
+        text = "a gestational age in weeks and days" if page else "a gestational age as (weeks, days)"
+    if output.range:
+        text += f"; usual range {output.range[0]:g} to {output.range[1]:g}"
+    return text

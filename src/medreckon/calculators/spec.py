@@ -7,7 +7,6 @@ A calculator module declares an `Inputs` model and a pure `compute(x, w)` decora
 
 from __future__ import annotations
 
-import datetime as dt
 import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from ..errors import CalculatorInputError, InputIssue
+from ..jsonable import jsonable
 from .fields import Inputs, InputWarning
 from .rounding import round_half_away
 
@@ -76,26 +76,18 @@ class Result:
         return {
             "calculator": self.calculator,
             "version": self.version,
-            "value": _jsonable(self.value),
+            "value": jsonable(self.value),
             "unit": self.unit,
-            "rounded": _jsonable(self.rounded),
+            "rounded": jsonable(self.rounded),
             "interpretation": self.interpretation,
             "steps": [
-                {"what": s.what, "expression": s.expression, "value": _jsonable(s.value), "unit": s.unit}
+                {"what": s.what, "expression": s.expression, "value": jsonable(s.value), "unit": s.unit}
                 for s in self.steps
             ],
             "warnings": [{"field": w.field, "message": w.message, "code": w.code} for w in self.warnings],
-            "inputs": {k: _jsonable(v) for k, v in self.inputs.items()},
+            "inputs": {k: jsonable(v) for k, v in self.inputs.items()},
             "references": [{"citation": r.citation, "url": r.url} for r in self.references],
         }
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, dt.date):
-        return v.isoformat()
-    if isinstance(v, tuple):
-        return list(v)
-    return v
 
 
 class Working:

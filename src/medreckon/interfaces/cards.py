@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..calculators import all_calculators
-from ..calculators.describe import InputSpec, describe_inputs
+from ..calculators.describe import InputSpec, describe_inputs, describe_output
 from ..calculators.registry import get
 from ..calculators.spec import Calculator
 
@@ -74,22 +74,6 @@ def _input_line(s: InputSpec) -> str:
     return f"- {s.name} [{kind}; {need}{bounds}]{description}"
 
 
-def _output_line(calc: Calculator) -> str:
-    out = calc.output
-    if out.type == "decimal":
-        text = f"a number{f' in {out.unit}' if out.unit else ''}, rounded to {out.decimals} decimal place" \
-               f"{'' if out.decimals == 1 else 's'}"
-    elif out.type == "integer":
-        text = f"a whole number{f' of {out.unit}' if out.unit else ''}"
-    elif out.type == "date":
-        text = "a date"
-    else:
-        text = "a gestational age as (weeks, days)"
-    if out.range:
-        text += f"; usual range {out.range[0]:g} to {out.range[1]:g}"
-    return text
-
-
 def card(calc: Calculator | str | int) -> str:
     """The formula card of a calculator (or its id, alias, name or MedCalc-Bench ID), as text."""
     calc = get(calc)
@@ -107,7 +91,7 @@ def card(calc: Calculator | str | int) -> str:
         lines.append(f"{'Formula' if calc.kind == 'equation' else 'Criteria'}: {calc.formula}")
     lines.append("Inputs:")
     lines += [_input_line(s) for s in specs] or ["- none"]
-    lines.append(f"Output: {_output_line(calc)}")
+    lines.append(f"Output: {describe_output(calc.output)}")
     if calc.medcalc_bench is not None and calc.medcalc_bench.options:
         chosen = ", ".join(f"{k}={_value(v)}" for k, v in calc.medcalc_bench.options.items())
         lines.append(f"Notes: MedCalc-Bench questions ask for {chosen}.")

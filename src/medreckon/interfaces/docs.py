@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..calculators import all_calculators
-from ..calculators.describe import InputSpec, describe_inputs
+from ..calculators.describe import InputSpec, describe_inputs, describe_output
 from ..calculators.spec import Calculator, Result
 from ..errors import CalculatorInputError
 
@@ -207,22 +207,6 @@ def _units(s: InputSpec) -> str:
     return f"`{s.unit}`" + (f" (also {', '.join(f'`{u}`' for u in others)})" if others else "")
 
 
-def _output_line(calc: Calculator) -> str:
-    out = calc.output
-    if out.type == "decimal":
-        text = f"a number{f' in {out.unit}' if out.unit else ''}, reported rounded to {out.decimals} " \
-               f"decimal place{'s' if out.decimals != 1 else ''} (half away from zero)"
-    elif out.type == "integer":
-        text = f"a whole number{f' of {out.unit}' if out.unit else ''}"
-    elif out.type == "date":
-        text = "a date (YYYY-MM-DD)"
-    else:
-        text = "a gestational age in weeks and days"
-    if out.range:
-        text += f"; usual range {_range(*out.range)}"
-    return text
-
-
 def _cli_command(calc: Calculator, inputs: dict[str, Any]) -> str:
     parts = ["medreckon", "calc", "run", calc.id]
     for k, v in inputs.items():
@@ -262,7 +246,7 @@ def render_page(calc: Calculator) -> str:
         "",
     ]
 
-    text = _output_line(calc)
+    text = describe_output(calc.output, page=True)
     lines += ["## Output", "", text[0].upper() + text[1:] + ".", ""]
 
     heading = "Criteria" if calc.kind == "score" else "Formula"

@@ -23,7 +23,6 @@ token is set in `MEDRECKON_API_TOKEN`; every request must then carry `Authorizat
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -32,9 +31,9 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from . import tools
+from .serving import TOKEN_ENV, is_loopback
 
 SERVER_NAME = "medreckon"
-TOKEN_ENV = "MEDRECKON_API_TOKEN"
 DEFAULT_PORT = 8765
 PATH = "/mcp"
 Transport = Literal["stdio", "http"]
@@ -78,15 +77,6 @@ def call(name: str, arguments: Mapping[str, Any] | None, compact: bool = False) 
         outcome = {"error": "internal_error", "calculator": None, "issues": [],
                    "message": f"the tool failed unexpectedly ({type(exc).__name__}); please report it"}
     return outcome, tools.is_error(outcome)
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 # ---------------------------------------------------------------- the SDK adapter

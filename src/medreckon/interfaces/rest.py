@@ -23,7 +23,6 @@ from __future__ import annotations
 import difflib
 import gc
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -44,7 +43,9 @@ from starlette.routing import Route
 from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator, Result
 from ..errors import CalculatorInputError, InputIssue
+from ..jsonable import jsonable
 from . import tools
+from .serving import TOKEN_ENV, is_loopback
 
 try:  # the serve extra installs orjson; the stdlib is the fallback
     import orjson
@@ -61,7 +62,6 @@ else:
     _loads = orjson.loads
 
 DEFAULT_MAX_BODY = 64 * 1024
-TOKEN_ENV = "MEDRECKON_API_TOKEN"
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -106,7 +106,7 @@ class Health(BaseModel):
     version: str
 
 
-class CalculatorSummary(BaseModel):
+class _CalculatorFacts(BaseModel):  # what a listing and a description both say of a calculator
     id: str
     tool: str
     name: str
@@ -114,6 +114,9 @@ class CalculatorSummary(BaseModel):
     specialty: str
     description: str
     output_unit: str | None
+
+
+class CalculatorSummary(_CalculatorFacts):
     score: float | None = None
 
 
@@ -122,14 +125,7 @@ class CalculatorList(BaseModel):
     calculators: list[CalculatorSummary]
 
 
-class CalculatorDescription(BaseModel):
-    id: str
-    tool: str
-    name: str
-    kind: str
-    specialty: str
-    description: str
-    output_unit: str | None
+class CalculatorDescription(_CalculatorFacts):
     aliases: list[str]
     version: str
     medcalc_bench_id: int | None
@@ -164,7 +160,7 @@ def _validation_issues(exc: RequestValidationError) -> list[dict[str, Any]]:
         where, field = (loc[0], ".".join(loc[1:])) if len(loc) > 1 else ("request", ".".join(loc))
         issue: dict[str, Any] = {
             "field": field or where, "path": loc, "kind": "choice" if err["type"] == "literal_error" else "type",
-            "value": tools._jsonable(err.get("input")), "expected": err.get("msg", "a valid value"),
+            "value": jsonable(err.get("input"), convert=False), "expected": err.get("msg", "a valid value"),
         }
         ctx = err.get("ctx") or {}
         if err["type"] == "literal_error" and isinstance(err.get("input"), str):
@@ -545,15 +541,6 @@ def _documented_routes(calcs: Iterable[Calculator], responses: dict[int | str, d
 
 
 # ---------------------------------------------------------------- running it
-
-
-def is_loopback(host: str) -> bool:
-    if host.strip().lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 class UnsafeBindError(ValueError):

@@ -32,6 +32,7 @@ from ..calculators.describe import InputSpec, _unwrap, describe_inputs
 from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator
 from ..errors import CalculatorInputError, InputIssue
+from ..jsonable import jsonable
 
 QuantityStyle = Literal["text", "object"]
 
@@ -224,20 +225,7 @@ def tool_schemas(
 def parse_arguments(calc: Calculator, arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
     """Tool-call arguments as a dict of inputs: decodes JSON, and drops `null`s (strict mode's
     "not given") so the declared defaults apply. Raises CalculatorInputError."""
-    if arguments is None or arguments == "":
-        return {}
-    if isinstance(arguments, str | bytes):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError as exc:
-            raise CalculatorInputError(calc.id, [InputIssue(
-                "arguments", _clip(arguments), "a JSON object of input names to values",
-                f"the JSON does not parse: {exc}", "type",
-            )]) from None
-    if not isinstance(arguments, Mapping):
-        raise CalculatorInputError(calc.id, [InputIssue(
-            "arguments", arguments, "a JSON object of input names to values", None, "type",
-        )])
+    arguments = _decode(arguments, calc.id, "a JSON object of input names to values")
     fields = calc.inputs.model_fields
     keep = {n for n, f in fields.items() if f.is_required() and _unwrap(f.annotation)[2]}
     out = {k: v for k, v in arguments.items() if v is not None or k in keep}
@@ -246,6 +234,23 @@ def parse_arguments(calc: Calculator, arguments: str | Mapping[str, Any] | None)
         raise CalculatorInputError(calc.id, [InputIssue(
             k, out[k], 'a unit written as text, e.g. {"value": 106, "unit": "umol/L"}', None, "unit") for k in bad])
     return out
+
+
+def _decode(arguments: str | bytes | Mapping[str, Any] | None, calculator: str | None = None,
+            expected: str = "a JSON object") -> dict[str, Any]:
+    """Tool-call arguments, a JSON string or a mapping (nothing: no arguments), as a dict.
+    Raises CalculatorInputError for JSON that does not parse or is not an object."""
+    if arguments is None or arguments == "":
+        return {}
+    if isinstance(arguments, str | bytes):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError as exc:
+            raise CalculatorInputError(calculator, [InputIssue(
+                "arguments", _clip(arguments), expected, f"the JSON does not parse: {exc}", "type")]) from None
+    if not isinstance(arguments, Mapping):
+        raise CalculatorInputError(calculator, [InputIssue("arguments", arguments, expected, None, "type")])
+    return dict(arguments)
 
 
 def _unit_is_text(v: Any) -> bool:
@@ -291,7 +296,7 @@ def error_object(exc: CalculatorInputError, calc: Calculator | None = None, *, p
             "field": prefix + issue.field,
             "path": [*([prefix.rstrip(".")] if prefix else []), *issue.field.split(".")],
             "kind": issue.kind,
-            "value": _jsonable(issue.value),
+            "value": jsonable(issue.value, convert=False),
             "expected": issue.expected,
         }
         if issue.suggestion:
@@ -334,16 +339,6 @@ def _describe_expected(d: dict[str, Any], spec: InputSpec, issue: InputIssue) ->
         d["allowed"] = [True, False]
     if not spec.required:
         d["default"] = spec.default
-
-
-def _jsonable(v: Any) -> Any:
-    if v is None or isinstance(v, str | int | float | bool):
-        return v
-    try:
-        json.dumps(v)
-        return v
-    except (TypeError, ValueError):
-        return repr(v)
 
 
 def unknown_calculator_error(name: str, exc: CalculatorInputError | None = None) -> dict[str, Any]:
@@ -602,20 +597,6 @@ def call_compact_tool(
                     "allowed": ["search_calculators", "describe_calculator", "calculate"]}],
         "hint": "Call one of the three tools.",
     }
-
-
-def _decode(arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
-    if arguments is None or arguments == "":
-        return {}
-    if isinstance(arguments, str | bytes):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError as exc:
-            raise CalculatorInputError(None, [InputIssue(
-                "arguments", _clip(arguments), "a JSON object", f"the JSON does not parse: {exc}", "type")]) from None
-    if not isinstance(arguments, Mapping):
-        raise CalculatorInputError(None, [InputIssue("arguments", arguments, "a JSON object", None, "type")])
-    return dict(arguments)
 
 
 def _bad_argument(field: str, value: Any, expected: str) -> dict[str, Any]:

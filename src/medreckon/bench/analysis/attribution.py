@@ -244,7 +244,7 @@ def _documented(calc: Calculator, case: Case, cache: dict[str, set[str]]) -> boo
     if not (case.dataset == "medcalc-bench" and case.dataset_version == "v1.0"):
         return False
     if calc.id not in cache:
-        from ...calculators.verify import load_deviations
+        from ...calculators.medcalc_bench_replay import load_deviations
 
         cache[calc.id] = {str(r) for r in load_deviations(calc)}
     return case.id in cache[calc.id]

@@ -6,10 +6,13 @@ a bicarbonate of 24 mEq/L and an albumin of 4 g/dL (the values MDCalc and MedCal
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from pydantic import Field
 
 from ..fields import Albumin, Bicarbonate, Chloride, Inputs, Sodium
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..spec import Calculator, MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 NORMAL_ANION_GAP = 12.0  # mEq/L
 NORMAL_BICARBONATE = 24.0  # mEq/L
@@ -127,20 +130,33 @@ class AlbuminCorrectedInputs(AnionGapInputs):
 # ---------------------------------------------------------------- the six calculators
 
 
-@calculator(
+def gap_calculator(*, albumin: bool, references: tuple[Reference, ...], medcalc_bench_id: int,
+                   **declaration: Any) -> Callable[[Callable[[Any, Working], float]], Calculator]:
+    """The declaration the six share: nephrology equations on the electrolytes (with albumin for the
+    albumin-corrected three), MDCalc's page as the last reference, one worked example."""
+    example = {"sodium": 138, "chloride": 100, "bicarbonate": 14}
+    return calculator(
+        kind="equation",
+        specialty="nephrology",
+        inputs=AlbuminCorrectedInputs if albumin else AnionGapInputs,
+        references=(*references, MDCALC),
+        medcalc_bench=MedCalcBench(medcalc_bench_id, WITH_ALBUMIN if albumin else ELECTROLYTES),
+        example={**example, "albumin": "28 g/L"} if albumin else example,
+        **declaration,
+    )
+
+
+@gap_calculator(
     id="anion-gap",
     name="Anion Gap",
     aliases=("ag", "serum-anion-gap"),
-    kind="equation",
-    specialty="nephrology",
+    albumin=False,
     output=Output("mEq/L", "decimal", 1, range=(0, 40)),
-    inputs=AnionGapInputs,
-    references=(EMMETT, KRAUT, MDCALC),
+    references=(EMMETT, KRAUT),
     formula="Anion gap (mEq/L) = Na − (Cl + HCO3)",
     description="Unmeasured anions in serum; a high anion gap points to an acidosis from added acids "
     "(lactate, ketones, toxins, uremia). Hypoalbuminemia lowers it: see the albumin-corrected anion gap.",
-    medcalc_bench=MedCalcBench(39, ELECTROLYTES),
-    example={"sodium": 138, "chloride": 100, "bicarbonate": 14},
+    medcalc_bench_id=39,
 )
 def anion_gap_calculator(x: AnionGapInputs, w: Working) -> float:
     gap = anion_gap(x, w)
@@ -148,59 +164,50 @@ def anion_gap_calculator(x: AnionGapInputs, w: Working) -> float:
     return gap
 
 
-@calculator(
+@gap_calculator(
     id="delta-gap",
     name="Delta Gap",
     aliases=("delta-anion-gap", "excess-anion-gap"),
-    kind="equation",
-    specialty="nephrology",
+    albumin=False,
     output=Output("mEq/L", "decimal", 1, range=(-12, 30)),
-    inputs=AnionGapInputs,
-    references=(WRENN, EMMETT, MDCALC),
+    references=(WRENN, EMMETT),
     formula="Delta gap (mEq/L) = anion gap − 12, anion gap = Na − (Cl + HCO3)",
     description="How far the anion gap rises above its normal value of 12 mEq/L.",
-    medcalc_bench=MedCalcBench(63, ELECTROLYTES),
-    example={"sodium": 138, "chloride": 100, "bicarbonate": 14},
+    medcalc_bench_id=63,
 )
 def delta_gap_calculator(x: AnionGapInputs, w: Working) -> float:
     return delta_gap(anion_gap(x, w), w)
 
 
-@calculator(
+@gap_calculator(
     id="delta-ratio",
     name="Delta Ratio",
     aliases=("delta-delta", "delta-delta-ratio", "delta-gap-ratio"),
-    kind="equation",
-    specialty="nephrology",
+    albumin=False,
     output=Output(None, "decimal", 2, range=(0, 4)),
-    inputs=AnionGapInputs,
-    references=(RASTEGAR, WRENN, MDCALC),
+    references=(RASTEGAR, WRENN),
     formula="Delta ratio = (anion gap − 12) / (24 − HCO3); bands: < 0.4 pure normal anion gap acidosis, "
     "0.4 to < 0.8 mixed high and normal anion gap acidosis, 0.8-2.0 pure high anion gap acidosis, "
     "> 2.0 high anion gap acidosis with a concurrent metabolic alkalosis",
     description="In a high anion gap metabolic acidosis, compares the rise of the anion gap with the fall of "
     "bicarbonate to reveal a second, mixed disorder.",
-    medcalc_bench=MedCalcBench(64, ELECTROLYTES),
-    example={"sodium": 138, "chloride": 100, "bicarbonate": 14},
+    medcalc_bench_id=64,
 )
 def delta_ratio_calculator(x: AnionGapInputs, w: Working) -> float:
     return delta_ratio(delta_gap(anion_gap(x, w), w), x.bicarbonate, w)
 
 
-@calculator(
+@gap_calculator(
     id="albumin-corrected-anion-gap",
     name="Albumin Corrected Anion Gap",
     aliases=("corrected-anion-gap", "corrected-ag"),
-    kind="equation",
-    specialty="nephrology",
+    albumin=True,
     output=Output("mEq/L", "decimal", 1, range=(0, 45)),
-    inputs=AlbuminCorrectedInputs,
-    references=(FIGGE, KRAUT, MDCALC),
+    references=(FIGGE, KRAUT),
     formula="Albumin-corrected anion gap (mEq/L) = Na − (Cl + HCO3) + 2.5 × (4 − albumin (g/dL))",
     description="The anion gap a patient would have at a normal albumin of 4 g/dL; each g/dL of albumin "
     "lost lowers the anion gap by about 2.5 mEq/L.",
-    medcalc_bench=MedCalcBench(65, WITH_ALBUMIN),
-    example={"sodium": 138, "chloride": 100, "bicarbonate": 14, "albumin": "28 g/L"},
+    medcalc_bench_id=65,
 )
 def albumin_corrected_anion_gap_calculator(x: AlbuminCorrectedInputs, w: Working) -> float:
     gap = albumin_corrected_anion_gap(x, w)
@@ -208,39 +215,33 @@ def albumin_corrected_anion_gap_calculator(x: AlbuminCorrectedInputs, w: Working
     return gap
 
 
-@calculator(
+@gap_calculator(
     id="albumin-corrected-delta-gap",
     name="Albumin Corrected Delta Gap",
     aliases=("corrected-delta-gap",),
-    kind="equation",
-    specialty="nephrology",
+    albumin=True,
     output=Output("mEq/L", "decimal", 1, range=(-12, 35)),
-    inputs=AlbuminCorrectedInputs,
-    references=(FIGGE, WRENN, MDCALC),
+    references=(FIGGE, WRENN),
     formula="Albumin-corrected delta gap (mEq/L) = albumin-corrected anion gap − 12, corrected anion gap = "
     "Na − (Cl + HCO3) + 2.5 × (4 − albumin (g/dL))",
     description="How far the albumin-corrected anion gap rises above its normal value of 12 mEq/L.",
-    medcalc_bench=MedCalcBench(66, WITH_ALBUMIN),
-    example={"sodium": 138, "chloride": 100, "bicarbonate": 14, "albumin": "28 g/L"},
+    medcalc_bench_id=66,
 )
 def albumin_corrected_delta_gap_calculator(x: AlbuminCorrectedInputs, w: Working) -> float:
     return delta_gap(albumin_corrected_anion_gap(x, w), w, "albumin-corrected delta gap")
 
 
-@calculator(
+@gap_calculator(
     id="albumin-corrected-delta-ratio",
     name="Albumin Corrected Delta Ratio",
     aliases=("corrected-delta-ratio",),
-    kind="equation",
-    specialty="nephrology",
+    albumin=True,
     output=Output(None, "decimal", 2, range=(0, 4)),
-    inputs=AlbuminCorrectedInputs,
-    references=(FIGGE, RASTEGAR, MDCALC),
+    references=(FIGGE, RASTEGAR),
     formula="Albumin-corrected delta ratio = (albumin-corrected anion gap − 12) / (24 − HCO3); bands as for "
     "the delta ratio",
     description="The delta ratio computed from the albumin-corrected anion gap, for hypoalbuminemic patients.",
-    medcalc_bench=MedCalcBench(67, WITH_ALBUMIN),
-    example={"sodium": 138, "chloride": 100, "bicarbonate": 14, "albumin": "28 g/L"},
+    medcalc_bench_id=67,
 )
 def albumin_corrected_delta_ratio_calculator(x: AlbuminCorrectedInputs, w: Working) -> float:
     excess = delta_gap(albumin_corrected_anion_gap(x, w), w, "albumin-corrected delta gap")

@@ -12,8 +12,12 @@ WHO_BANDS = ((16.0, "severe thinness"), (17.0, "moderate thinness"), (18.5, "mil
              (40.0, "obese class II"))
 
 
+def height_in_metres(height_cm: float, w: Working) -> float:
+    return w.step("height in metres", f"{fmt(height_cm)} cm / 100", height_cm / 100, "m")
+
+
 def bmi_value(weight_kg: float, height_cm: float, w: Working) -> float:
-    m = w.step("height in metres", f"{fmt(height_cm)} cm / 100", height_cm / 100, "m")
+    m = height_in_metres(height_cm, w)
     return w.step("BMI", f"{fmt(weight_kg)} kg / ({fmt(m)} m)²", weight_kg / (m * m), "kg/m²")
 
 

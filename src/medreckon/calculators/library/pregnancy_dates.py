@@ -43,6 +43,10 @@ CYCLE_DESCRIPTION = (
     "next (not the days of bleeding). 28 when not given."
 )
 
+# the due date and the conception date read the same entities and share a worked example
+LMP_AND_CYCLE_ENTITIES = {"Last menstrual date": "last_menstrual_period", "cycle length": "cycle_length"}
+LMP_AND_CYCLE_EXAMPLE = {"last_menstrual_period": "2024-03-12", "cycle_length": 30}
+
 
 def whole_days(cycle_length: float, w: Working) -> int:
     days = int(round(cycle_length))
@@ -69,8 +73,8 @@ class DueDateInputs(Inputs):
     description="Estimated date of delivery from the last menstrual period by Naegele's rule, moved later "
     "for cycles longer than 28 days and earlier for shorter ones. A first-trimester ultrasound "
     "supersedes it when the two disagree (ACOG).",
-    medcalc_bench=MedCalcBench(13, {"Last menstrual date": "last_menstrual_period", "cycle length": "cycle_length"}),
-    example={"last_menstrual_period": "2024-03-12", "cycle_length": 30},
+    medcalc_bench=MedCalcBench(13, LMP_AND_CYCLE_ENTITIES),
+    example=LMP_AND_CYCLE_EXAMPLE,
 )
 def estimated_due_date(x: DueDateInputs, w: Working) -> dt.date:
     cycle = whole_days(x.cycle_length, w)
@@ -94,8 +98,8 @@ def estimated_due_date(x: DueDateInputs, w: Working) -> dt.date:
     formula="conception ≈ ovulation = LMP + (cycle length − 14) days  (LMP + 14 days for a 28-day cycle)",
     description="Estimated date of conception from the last menstrual period, taking ovulation 14 days before "
     "the next expected period. Consistent with the due date: EDD = conception + 266 days.",
-    medcalc_bench=MedCalcBench(68, {"Last menstrual date": "last_menstrual_period", "cycle length": "cycle_length"}),
-    example={"last_menstrual_period": "2024-03-12", "cycle_length": 30},
+    medcalc_bench=MedCalcBench(68, LMP_AND_CYCLE_ENTITIES),
+    example=LMP_AND_CYCLE_EXAMPLE,
 )
 def estimated_conception_date(x: DueDateInputs, w: Working) -> dt.date:
     cycle = whole_days(x.cycle_length, w)

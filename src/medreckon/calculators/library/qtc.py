@@ -11,10 +11,12 @@ explanations round RR to three decimals before using it, which moves its answers
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import Field
 
 from ..fields import HeartRate, Inputs, QTInterval
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..spec import Calculator, MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 ENTITIES = {"Heart Rate or Pulse": "heart_rate", "QT interval": "qt_interval"}
 OUTPUT = Output("ms", "decimal", 0, range=(250, 700))
@@ -54,139 +56,106 @@ def rr_interval(heart_rate: float, w: Working) -> float:
     return w.step("RR interval", f"60 / {fmt(heart_rate)}", 60 / heart_rate, "s")
 
 
-def interpret(qtc: float, w: Working) -> None:
+def corrected(method: str, expression: str, qtc: float, w: Working) -> float:
+    """Record the QTc of `method` as the last step, interpret it and return it."""
+    w.step(f"QTc ({method})", expression, qtc, "ms")
     if qtc > 500:
         w.interpretation = "QTc above 500 ms: markedly prolonged, high risk of torsade de pointes"
     elif qtc >= 450:
         w.interpretation = "QTc 450-500 ms: prolonged in men (≥ 450 ms); in women prolonged from 460 ms"
     else:
         w.interpretation = "QTc below 450 ms: not prolonged"
+    return qtc
 
 
-@calculator(
-    id="qtc-bazett",
-    name="QTc Bazett Calculator",
+def qtc_calculator(method: str, *, aliases: tuple[str, ...], reference: Reference, formula: str, description: str,
+                   medcalc_bench_id: int) -> Callable[[Callable[[QTcInputs, Working], float]], Calculator]:
+    """The declaration the five corrections share: inputs, output, the AHA references, the example."""
+    return calculator(
+        id=f"qtc-{method.lower()}",
+        name=f"QTc {method} Calculator",
+        aliases=aliases,
+        kind="equation",
+        specialty="cardiology",
+        output=OUTPUT,
+        inputs=QTcInputs,
+        references=(reference, RAUTAHARJU_2009, DREW_2010),
+        formula=formula,
+        description=description,
+        medcalc_bench=MedCalcBench(medcalc_bench_id, ENTITIES),
+        example={"qt_interval": 400, "heart_rate": 88},
+    )
+
+
+@qtc_calculator(
+    "Bazett",
     aliases=("qtc", "bazett", "qtcb"),
-    kind="equation",
-    specialty="cardiology",
-    output=OUTPUT,
-    inputs=QTcInputs,
-    references=(
-        Reference("Bazett HC. An analysis of the time-relations of electrocardiograms. Heart. 1920;7:353-370."),
-        RAUTAHARJU_2009, DREW_2010,
-    ),
+    reference=Reference("Bazett HC. An analysis of the time-relations of electrocardiograms. Heart. 1920;7:353-370."),
     formula="QTc = QT (ms) / √(RR (s)), RR = 60 / heart rate",
     description="Heart-rate-corrected QT interval by Bazett's square-root formula, the most used and the one "
     "that over-corrects most at fast heart rates.",
-    medcalc_bench=MedCalcBench(11, ENTITIES),
-    example={"qt_interval": 400, "heart_rate": 88},
+    medcalc_bench_id=11,
 )
 def qtc_bazett(x: QTcInputs, w: Working) -> float:
     rr = rr_interval(x.heart_rate, w)
-    qtc = w.step("QTc (Bazett)", f"{fmt(x.qt_interval)} / √{fmt(rr)}", x.qt_interval / rr**0.5, "ms")
-    interpret(qtc, w)
-    return qtc
+    return corrected("Bazett", f"{fmt(x.qt_interval)} / √{fmt(rr)}", x.qt_interval / rr**0.5, w)
 
 
-@calculator(
-    id="qtc-fridericia",
-    name="QTc Fridericia Calculator",
+@qtc_calculator(
+    "Fridericia",
     aliases=("fridericia", "qtcf"),
-    kind="equation",
-    specialty="cardiology",
-    output=OUTPUT,
-    inputs=QTcInputs,
-    references=(
-        Reference("Fridericia LS. Die Systolendauer im Elektrokardiogramm bei normalen Menschen und bei "
-                  "Herzkranken. Acta Med Scand. 1920;53:469-486."),
-        RAUTAHARJU_2009, DREW_2010,
-    ),
+    reference=Reference("Fridericia LS. Die Systolendauer im Elektrokardiogramm bei normalen Menschen und bei "
+                        "Herzkranken. Acta Med Scand. 1920;53:469-486."),
     formula="QTc = QT (ms) / ∛(RR (s)), RR = 60 / heart rate",
     description="Heart-rate-corrected QT interval by Fridericia's cube-root formula.",
-    medcalc_bench=MedCalcBench(56, ENTITIES),
-    example={"qt_interval": 400, "heart_rate": 88},
+    medcalc_bench_id=56,
 )
 def qtc_fridericia(x: QTcInputs, w: Working) -> float:
     rr = rr_interval(x.heart_rate, w)
-    qtc = w.step("QTc (Fridericia)", f"{fmt(x.qt_interval)} / ∛{fmt(rr)}", x.qt_interval / rr ** (1 / 3), "ms")
-    interpret(qtc, w)
-    return qtc
+    return corrected("Fridericia", f"{fmt(x.qt_interval)} / ∛{fmt(rr)}", x.qt_interval / rr ** (1 / 3), w)
 
 
-@calculator(
-    id="qtc-framingham",
-    name="QTc Framingham Calculator",
+@qtc_calculator(
+    "Framingham",
     aliases=("qtc-sagie", "qtcfra"),
-    kind="equation",
-    specialty="cardiology",
-    output=OUTPUT,
-    inputs=QTcInputs,
-    references=(
-        Reference("Sagie A, Larson MG, Goldberg RJ, Bengtson JR, Levy D. An improved method for adjusting the QT "
-                  "interval for heart rate (the Framingham Heart Study). Am J Cardiol. 1992;70(7):797-801."),
-        RAUTAHARJU_2009, DREW_2010,
-    ),
+    reference=Reference("Sagie A, Larson MG, Goldberg RJ, Bengtson JR, Levy D. An improved method for adjusting "
+                        "the QT interval for heart rate (the Framingham Heart Study). Am J Cardiol. "
+                        "1992;70(7):797-801."),
     formula="QTc = QT (ms) + 154 × (1 − RR (s)), RR = 60 / heart rate",
     description="Heart-rate-corrected QT interval by the linear regression formula of the Framingham Heart Study.",
-    medcalc_bench=MedCalcBench(57, ENTITIES),
-    example={"qt_interval": 400, "heart_rate": 88},
+    medcalc_bench_id=57,
 )
 def qtc_framingham(x: QTcInputs, w: Working) -> float:
     rr = rr_interval(x.heart_rate, w)
-    qtc = w.step("QTc (Framingham)", f"{fmt(x.qt_interval)} + 154 × (1 − {fmt(rr)})",
-                 x.qt_interval + 154 * (1 - rr), "ms")
-    interpret(qtc, w)
-    return qtc
+    return corrected("Framingham", f"{fmt(x.qt_interval)} + 154 × (1 − {fmt(rr)})", x.qt_interval + 154 * (1 - rr), w)
 
 
-@calculator(
-    id="qtc-hodges",
-    name="QTc Hodges Calculator",
+@qtc_calculator(
+    "Hodges",
     aliases=("hodges", "qtch"),
-    kind="equation",
-    specialty="cardiology",
-    output=OUTPUT,
-    inputs=QTcInputs,
-    references=(
-        Reference("Hodges M, Salerno D, Erlien D. Bazett's QT correction reviewed: evidence that a linear QT "
-                  "correction for heart rate is better. J Am Coll Cardiol. 1983;1(2):694 (abstract)."),
-        RAUTAHARJU_2009, DREW_2010,
-    ),
+    reference=Reference("Hodges M, Salerno D, Erlien D. Bazett's QT correction reviewed: evidence that a linear "
+                        "QT correction for heart rate is better. J Am Coll Cardiol. 1983;1(2):694 (abstract)."),
     formula="QTc = QT (ms) + 1.75 × (heart rate − 60)",
     description="Heart-rate-corrected QT interval by Hodges' linear formula in heart rate.",
-    medcalc_bench=MedCalcBench(58, ENTITIES),
-    example={"qt_interval": 400, "heart_rate": 88},
+    medcalc_bench_id=58,
 )
 def qtc_hodges(x: QTcInputs, w: Working) -> float:
     check_rate(x.heart_rate)
-    qtc = w.step("QTc (Hodges)", f"{fmt(x.qt_interval)} + 1.75 × ({fmt(x.heart_rate)} − 60)",
-                 x.qt_interval + 1.75 * (x.heart_rate - 60), "ms")
-    interpret(qtc, w)
-    return qtc
+    return corrected("Hodges", f"{fmt(x.qt_interval)} + 1.75 × ({fmt(x.heart_rate)} − 60)",
+                     x.qt_interval + 1.75 * (x.heart_rate - 60), w)
 
 
-@calculator(
-    id="qtc-rautaharju",
-    name="QTc Rautaharju Calculator",
+@qtc_calculator(
+    "Rautaharju",
     aliases=("rautaharju", "qtcrth"),
-    kind="equation",
-    specialty="cardiology",
-    output=OUTPUT,
-    inputs=QTcInputs,
-    references=(
-        Reference("Rautaharju PM, Mason JW, Akiyama T. New age- and sex-specific criteria for QT prolongation "
-                  "based on rate correction formulas that minimize bias at the upper normal limits. Int J Cardiol. "
-                  "2014;174(3):535-540."),
-        RAUTAHARJU_2009, DREW_2010,
-    ),
+    reference=Reference("Rautaharju PM, Mason JW, Akiyama T. New age- and sex-specific criteria for QT "
+                        "prolongation based on rate correction formulas that minimize bias at the upper normal "
+                        "limits. Int J Cardiol. 2014;174(3):535-540."),
     formula="QTc = QT (ms) × (120 + heart rate) / 180",
     description="Heart-rate-corrected QT interval by Rautaharju's 2014 multiplicative formula.",
-    medcalc_bench=MedCalcBench(59, ENTITIES),
-    example={"qt_interval": 400, "heart_rate": 88},
+    medcalc_bench_id=59,
 )
 def qtc_rautaharju(x: QTcInputs, w: Working) -> float:
     check_rate(x.heart_rate)
-    qtc = w.step("QTc (Rautaharju)", f"{fmt(x.qt_interval)} × (120 + {fmt(x.heart_rate)}) / 180",
-                 x.qt_interval * (120 + x.heart_rate) / 180, "ms")
-    interpret(qtc, w)
-    return qtc
+    return corrected("Rautaharju", f"{fmt(x.qt_interval)} × (120 + {fmt(x.heart_rate)}) / 180",
+                     x.qt_interval * (120 + x.heart_rate) / 180, w)

@@ -6,7 +6,7 @@ from pydantic import Field
 
 from ..fields import Height, Inputs, q
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from .bmi import who_category
+from .bmi import height_in_metres, who_category
 
 TargetBMI = q("kg/m^2", gt=0, lt=300, plausible=(15, 40), units=("kg/m^2",))
 
@@ -36,7 +36,7 @@ class TargetWeightInputs(Inputs):
     example={"target_bmi": 24, "height": "1.68 m"},
 )
 def target_weight(x: TargetWeightInputs, w: Working) -> float:
-    m = w.step("height in metres", f"{fmt(x.height)} cm / 100", x.height / 100, "m")
+    m = height_in_metres(x.height, w)
     value = w.step("target weight", f"{fmt(x.target_bmi)} × ({fmt(m)} m)²", x.target_bmi * m * m, "kg")
     w.interpretation = f"target BMI {fmt(x.target_bmi, 1)} kg/m² is {who_category(x.target_bmi)} (WHO adult classification)"
     return value

@@ -1,5 +1,6 @@
-"""Replays MedCalc-Bench v1.0 rows through `from_medcalc_bench` and checks every disagreement
-against the reviewed deviations file of its calculator.
+"""The MedCalc-Bench v1.0 replay (`medreckon calc verify`): every row of the test set run through
+its calculator, and every disagreement checked against the reviewed deviations file of that
+calculator.
 
 A deviations file may also list `suspect` rows: rows that agree but whose ground truth rests on a
 doubtful input (e.g. albumin labelled mg/dL); they are shown by `calc verify -v`, never failed.
@@ -84,17 +85,20 @@ class CalculatorReport:
 
 
 def load_deviations(calc: Calculator) -> dict[int, dict[str, Any]]:
-    p = DEVIATIONS / f"{calc.id}.json"
-    if not p.is_file():
-        return {}
-    return {int(d["row"]): d for d in json.loads(p.read_text(encoding="utf-8"))["rows"]}
+    """The documented disagreements of a calculator, by row number."""
+    return _deviations_file(calc, "rows")
 
 
 def load_suspects(calc: Calculator) -> dict[int, dict[str, Any]]:
+    """Rows that agree but rest on a doubtful input, by row number."""
+    return _deviations_file(calc, "suspect")
+
+
+def _deviations_file(calc: Calculator, key: str) -> dict[int, dict[str, Any]]:
     p = DEVIATIONS / f"{calc.id}.json"
     if not p.is_file():
         return {}
-    return {int(d["row"]): d for d in json.loads(p.read_text(encoding="utf-8")).get("suspect", [])}
+    return {int(d["row"]): d for d in json.loads(p.read_text(encoding="utf-8")).get(key, [])}
 
 
 def _same(calc: Calculator, documented: Any, ours: str) -> bool:
@@ -109,7 +113,8 @@ def _same(calc: Calculator, documented: Any, ours: str) -> bool:
     return str(documented) == ours
 
 
-def verify(calculator_ids: list[int] | None = None, rows: list[dict[str, str]] | None = None) -> list[CalculatorReport]:
+def replay(calculator_ids: list[int] | None = None, rows: list[dict[str, str]] | None = None) -> list[CalculatorReport]:
+    """One report per MedCalc-Bench calculator ID over the given rows (default: the whole test set)."""
     reports: dict[int, CalculatorReport] = {}
     deviations: dict[int, dict[int, dict[str, Any]]] = {}
     for row in rows if rows is not None else load_rows():

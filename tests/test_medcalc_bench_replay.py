@@ -5,13 +5,13 @@ import json
 import pytest
 
 from medreckon.calculators import all_calculators
-from medreckon.calculators.verify import DEVIATIONS, dataset_path, verify
+from medreckon.calculators.medcalc_bench_replay import DEVIATIONS, dataset_path, replay
 
 pytestmark = pytest.mark.skipif(not dataset_path().is_file(), reason="MedCalc-Bench data not found")
 
 
 def test_every_row_agrees_or_is_documented():
-    reports = verify()
+    reports = replay()
     problems = {r.calculator: r.undocumented + r.stale for r in reports if not r.ok}
     assert problems == {}
 
