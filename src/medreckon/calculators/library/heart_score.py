@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import Field
 
 from ..fields import Age, Finding, Inputs, choice
+from ..points import category, cut_offs, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 History = choice(
@@ -132,14 +133,9 @@ def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
     },
 )
 def heart_score(x: HEARTInputs, w: Working) -> int:
-    history = w.step("history", x.history.replace("_", " "), HISTORY_POINTS[x.history], "points")
-    ecg = w.step("ECG", x.ecg.replace("_", " "), ECG_POINTS[x.ecg], "points")
-    if x.age >= 65:
-        age = w.step("age", f"age {fmt(x.age)} ≥ 65", 2, "points")
-    elif x.age >= 45:
-        age = w.step("age", f"45 ≤ age {fmt(x.age)} < 65", 1, "points")
-    else:
-        age = w.step("age", f"age {fmt(x.age)} < 45", 0, "points")
+    history = category(w, "history", x.history, HISTORY_POINTS)
+    ecg = category(w, "ECG", x.ecg, ECG_POINTS)
+    age = cut_offs(w, "age", f"age {fmt(x.age)}", x.age, ((65, 2), (45, 1), (None, 0)))
     factors = [name for name, yes in (
         ("hypertension", x.hypertension), ("hypercholesterolaemia", x.hypercholesterolemia),
         ("diabetes", x.diabetes), ("obesity", x.obesity), ("smoking", x.smoking),
@@ -154,8 +150,7 @@ def heart_score(x: HEARTInputs, w: Working) -> int:
     else:
         risk = w.step("risk factors", "no known risk factors", 0, "points")
     troponin = w.step("initial troponin", TROPONIN_TEXT[x.troponin], TROPONIN_POINTS[x.troponin], "points")
-    total = w.step("total", f"{history} + {ecg} + {age} + {risk} + {troponin}",
-                   history + ecg + age + risk + troponin, "points")
+    total = sum_points(w, (history, ecg, age, risk, troponin))
     band = "low" if total <= 3 else "moderate" if total <= 6 else "high"
     w.interpretation = f"{band} risk of a major adverse cardiac event within 6 weeks (0-3 low, 4-6 moderate, 7-10 high)"
     return total

@@ -9,19 +9,22 @@ from pydantic import Field
 from ..fields import (
     BUN,
     Age,
+    ArterialPH,
     BloodPressure,
     Finding,
     Glucose,
     HeartRate,
+    Hematocrit,
     Inputs,
+    PaO2,
     Percent,
     RespiratoryRate,
     Sex,
     Sodium,
     Temperature,
 )
+from ..points import finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from .apache_ii import ArterialPH, Hematocrit, PaO2, finding
 
 
 class PSIInputs(Inputs):
@@ -174,7 +177,7 @@ def psi(x: PSIInputs, w: Working) -> int:
         finding(w, "pleural effusion on x-ray", x.pleural_effusion, 10),
     ]
     parts = [age, nursing, *history, *exam, *labs]
-    total = w.step("total", " + ".join(str(p) for p in parts), sum(parts), "points")
+    total = sum_points(w, parts)
     step_one = years <= 50 and not any(history) and not any(exam)
     w.interpretation = _risk_class(total, step_one)
     return total

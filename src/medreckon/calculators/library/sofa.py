@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Bilirubin, BloodPressure, Creatinine, Finding, Inputs, Platelets, q
+from ..fields import (
+    Bilirubin,
+    BloodPressure,
+    Creatinine,
+    Finding,
+    FiO2,
+    GCSTotal,
+    Inputs,
+    PaO2,
+    Platelets,
+    q,
+)
+from ..points import banded, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
-from .apache_ii import FiO2, PaO2, banded
 
 VasopressorDose = q("ug/kg/min", ge=0, plausible=(0, 50), units=("ug/kg/min", "mg/kg/min", "ug/kg/h"))
 UrineOutput = q("mL/d", ge=0, plausible=(0, 10000), units=("mL/d", "L/d", "mL/h"))
@@ -28,8 +39,9 @@ class SOFAInputs(Inputs):
         description="Platelet count, ×10⁹/L (= ×10³/µL) by default; a count per µL such as 140000 must carry its "
         "unit ('140000 /uL')."
     )
-    gcs: int = Field(ge=3, le=15, description="Glasgow Coma Scale total, 3-15 (for a sedated patient, the presumed "
-                                              "GCS off sedation).")
+    gcs: GCSTotal = Field(
+        description="Glasgow Coma Scale total, 3-15 (for a sedated patient, the presumed GCS off sedation)."
+    )
     bilirubin: Bilirubin = Field(
         description="Total serum bilirubin, mg/dL by default; a value in µmol/L must carry its unit ('35 umol/L')."
     )
@@ -138,8 +150,7 @@ def sofa(x: SOFAInputs, w: Working) -> int:
     cardio = _cardiovascular(x, w)
     cns = banded(w, "central nervous system: GCS", x.gcs, "", ((15, 0), (13, 1), (10, 2), (6, 3), (None, 4)))
     renal = _renal(x, w)
-    total = w.step("total", f"{resp} + {coag} + {liver} + {cardio} + {cns} + {renal}",
-                   resp + coag + liver + cardio + cns + renal, "points")
+    total = sum_points(w, (resp, coag, liver, cardio, cns, renal))
     w.interpretation = _mortality(total)
     return total
 
