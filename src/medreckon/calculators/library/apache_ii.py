@@ -33,10 +33,10 @@ ATMOSPHERIC = 760.0  # mm Hg
 WATER_VAPOUR = 47.0  # mm Hg at 37 °C
 RESPIRATORY_QUOTIENT = 0.8
 
+# chronic health points by admission type, when severe organ insufficiency or immunocompromise is present
+ADMISSION_POINTS = {"nonoperative": 5, "emergency_postoperative": 5, "elective_postoperative": 2}
 Admission = choice(
-    "nonoperative",
-    "emergency_postoperative",
-    "elective_postoperative",
+    *ADMISSION_POINTS,
     synonyms={
         "non-operative": "nonoperative", "non operative": "nonoperative", "medical": "nonoperative",
         "emergency": "emergency_postoperative", "emergency surgery": "emergency_postoperative",
@@ -248,6 +248,5 @@ def _chronic_health(x: ApacheIIInputs, w: Working) -> int:
                       "the admission type, because severe organ insufficiency or immunocompromise scores 5 "
                       "(nonoperative or emergency postoperative) or 2 (elective postoperative)",
                       "one of 'nonoperative', 'emergency_postoperative', 'elective_postoperative'")
-    points = 2 if x.admission == "elective_postoperative" else 5
     return w.step("chronic health", f"severe organ insufficiency or immunocompromise, {x.admission.replace('_', ' ')}",
-                  points, "points")
+                  ADMISSION_POINTS[x.admission], "points")

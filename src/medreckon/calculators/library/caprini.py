@@ -11,13 +11,10 @@ from ..fields import BMI, Age, Finding, Inputs, Sex, choice
 from ..points import any_of, banded, category, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
+SURGERY_POINTS = {"none": 0, "minor": 1, "major": 2, "laparoscopic": 2, "arthroscopic": 2,
+                  "elective_major_lower_extremity_arthroplasty": 5}
 SurgeryType = choice(
-    "none",
-    "minor",
-    "major",
-    "laparoscopic",
-    "arthroscopic",
-    "elective_major_lower_extremity_arthroplasty",
+    *SURGERY_POINTS,
     synonyms={
         "no surgery": "none", "minor surgery": "minor", "major surgery": "major", "major open": "major",
         "major > 45 min": "major", "major open surgery": "major", "laparoscopic > 45 min": "laparoscopic",
@@ -26,13 +23,10 @@ SurgeryType = choice(
         "arthroplasty": "elective_major_lower_extremity_arthroplasty",
     },
 )
-SURGERY_POINTS = {"none": 0, "minor": 1, "major": 2, "laparoscopic": 2, "arthroscopic": 2,
-                  "elective_major_lower_extremity_arthroplasty": 5}
 
+MOBILITY_POINTS = {"normal": 0, "bed_rest": 1, "confined_to_bed_over_72h": 2}
 Mobility = choice(
-    "normal",
-    "bed_rest",
-    "confined_to_bed_over_72h",
+    *MOBILITY_POINTS,
     synonyms={
         "ambulatory": "normal", "normal/ambulatory": "normal", "out of bed": "normal", "normal, out of bed": "normal",
         "on bed rest": "bed_rest", "medical patient currently on bed rest": "bed_rest", "bed rest": "bed_rest",
@@ -40,7 +34,6 @@ Mobility = choice(
         "confined to bed >72 hrs": "confined_to_bed_over_72h", "confined to bed": "confined_to_bed_over_72h",
     },
 )
-MOBILITY_POINTS = {"normal": 0, "bed_rest": 1, "confined_to_bed_over_72h": 2}
 
 FEMALE_ONLY = ("pregnant_or_postpartum", "pregnancy_loss_history", "hormonal_therapy")
 

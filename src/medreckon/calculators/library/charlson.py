@@ -12,30 +12,27 @@ from ..fields import Age, Finding, Inputs, choice
 from ..points import any_of, banded, category, finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
 
+LIVER_DISEASE_POINTS = {"none": 0, "mild": 1, "moderate_to_severe": 3}
 LiverDisease = choice(
-    "none",
-    "mild",
-    "moderate_to_severe",
+    *LIVER_DISEASE_POINTS,
     synonyms={
         "no": "none", "absent": "none", "chronic hepatitis": "mild", "cirrhosis without portal hypertension": "mild",
         "moderate": "moderate_to_severe", "severe": "moderate_to_severe", "moderate to severe": "moderate_to_severe",
         "moderate-to-severe": "moderate_to_severe", "moderate or severe": "moderate_to_severe",
     },
 )
+DIABETES_POINTS = {"none": 0, "uncomplicated": 1, "end_organ_damage": 2}
 Diabetes = choice(
-    "none",
-    "uncomplicated",
-    "end_organ_damage",
+    *DIABETES_POINTS,
     synonyms={
         "no": "none", "absent": "none", "none or diet-controlled": "none", "none or diet controlled": "none",
         "diet-controlled": "none", "diet controlled": "none", "end-organ damage": "end_organ_damage",
         "end organ damage": "end_organ_damage", "complicated": "end_organ_damage",
     },
 )
+SOLID_TUMOR_POINTS = {"none": 0, "localized": 2, "metastatic": 6}  # not additive: metastatic scores 6
 SolidTumor = choice(
-    "none",
-    "localized",
-    "metastatic",
+    *SOLID_TUMOR_POINTS,
     synonyms={"no": "none", "absent": "none", "localised": "localized", "local": "localized",
               "metastases": "metastatic", "metastasis": "metastatic"},
 )
@@ -188,11 +185,11 @@ def charlson(x: CharlsonInputs, w: Working) -> int:
     lung = finding(w, "chronic pulmonary disease", x.chronic_pulmonary_disease, 1)
     ctd = finding(w, "connective tissue disease", x.connective_tissue_disease, 1)
     pud = finding(w, "peptic ulcer disease", x.peptic_ulcer_disease, 1)
-    liver = category(w, "liver disease", x.liver_disease, {"none": 0, "mild": 1, "moderate_to_severe": 3})
-    dm = category(w, "diabetes mellitus", x.diabetes, {"none": 0, "uncomplicated": 1, "end_organ_damage": 2})
+    liver = category(w, "liver disease", x.liver_disease, LIVER_DISEASE_POINTS)
+    dm = category(w, "diabetes mellitus", x.diabetes, DIABETES_POINTS)
     hemi = finding(w, "hemiplegia", x.hemiplegia, 2)
     ckd = finding(w, "moderate to severe CKD", x.moderate_to_severe_ckd, 2)
-    tumor = category(w, "solid tumor", x.solid_tumor, {"none": 0, "localized": 2, "metastatic": 6})
+    tumor = category(w, "solid tumor", x.solid_tumor, SOLID_TUMOR_POINTS)
     leuk = finding(w, "leukemia", x.leukemia, 2)
     lymph = finding(w, "lymphoma", x.lymphoma, 2)
     aids = finding(w, "AIDS", x.aids, 6)

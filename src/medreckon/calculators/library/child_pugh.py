@@ -9,8 +9,9 @@ from ..points import category, cut_offs, sum_points
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
+ASCITES_POINTS = {"absent": 1, "slight": 2, "moderate": 3}
 Ascites = choice(
-    "absent", "slight", "moderate",
+    *ASCITES_POINTS,
     synonyms={
         "none": "absent", "no": "absent", "no ascites": "absent",
         "mild": "slight", "slight ascites": "slight", "mild ascites": "slight", "controlled": "slight",
@@ -18,8 +19,9 @@ Ascites = choice(
         "severe": "moderate", "large": "moderate", "tense": "moderate", "refractory": "moderate",
     },
 )
+ENCEPHALOPATHY_POINTS = {"none": 1, "grade 1-2": 2, "grade 3-4": 3}
 Encephalopathy = choice(
-    "none", "grade 1-2", "grade 3-4",
+    *ENCEPHALOPATHY_POINTS,
     synonyms={
         "no encephalopathy": "none", "absent": "none", "no": "none", "grade 0": "none", "0": "none",
         "grade 1": "grade 1-2", "grade 2": "grade 1-2", "1-2": "grade 1-2", "grade 1–2": "grade 1-2",
@@ -99,8 +101,8 @@ def child_pugh(x: ChildPughInputs, w: Working) -> int:
     a = cut_offs(w, "albumin", f"albumin {fmt(alb, 2)} g/dL", alb, ((3.5, 1, True), (2.8, 2), (None, 3)))
     inr = round_half_away(x.inr, 2)
     i = cut_offs(w, "INR", f"INR {fmt(inr, 2)}", inr, ((2.3, 3, True), (1.7, 2), (None, 1)))
-    asc = category(w, "ascites", x.ascites, {"absent": 1, "slight": 2, "moderate": 3})
-    enc = category(w, "encephalopathy", x.encephalopathy, {"none": 1, "grade 1-2": 2, "grade 3-4": 3})
+    asc = category(w, "ascites", x.ascites, ASCITES_POINTS)
+    enc = category(w, "encephalopathy", x.encephalopathy, ENCEPHALOPATHY_POINTS)
     total = sum_points(w, (b, a, i, asc, enc))
     w.interpretation = child_pugh_class(total)
     return total

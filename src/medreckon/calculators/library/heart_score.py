@@ -11,14 +11,16 @@ from ..fields import Age, Finding, Inputs, choice
 from ..points import category, cut_offs, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
+HISTORY_POINTS = {"slightly_suspicious": 0, "moderately_suspicious": 1, "highly_suspicious": 2}
 History = choice(
-    "slightly_suspicious", "moderately_suspicious", "highly_suspicious",
+    *HISTORY_POINTS,
     synonyms={"slightly suspicious": "slightly_suspicious", "slightly": "slightly_suspicious",
               "moderately suspicious": "moderately_suspicious", "moderately": "moderately_suspicious",
               "highly suspicious": "highly_suspicious", "highly": "highly_suspicious"},
 )
+ECG_POINTS = {"normal": 0, "nonspecific_repolarization": 1, "significant_st_deviation": 2}
 ECG = choice(
-    "normal", "nonspecific_repolarization", "significant_st_deviation",
+    *ECG_POINTS,
     synonyms={"non-specific repolarization disturbance": "nonspecific_repolarization",
               "nonspecific repolarization disturbance": "nonspecific_repolarization",
               "non-specific repolarisation disturbance": "nonspecific_repolarization",
@@ -26,8 +28,10 @@ ECG = choice(
               "significant st deviation": "significant_st_deviation",
               "significant st-deviation": "significant_st_deviation"},
 )
+TROPONIN_POINTS = {"normal": 0, "1_to_3x": 1, "over_3x": 2}
+TROPONIN_TEXT = {"normal": "≤ 1× normal limit", "1_to_3x": "1-3× normal limit", "over_3x": "> 3× normal limit"}
 Troponin = choice(
-    "normal", "1_to_3x", "over_3x",
+    *TROPONIN_POINTS,
     synonyms={"less than or equal to normal limit": "normal", "<= normal limit": "normal",
               "≤ normal limit": "normal", "≤1x": "normal", "<=1x": "normal",
               "between the normal limit or up to three times the normal limit": "1_to_3x",
@@ -35,11 +39,6 @@ Troponin = choice(
               "greater than three times normal limit": "over_3x", ">3x normal limit": "over_3x",
               ">3x": "over_3x", "more than three times normal limit": "over_3x"},
 )
-
-HISTORY_POINTS = {"slightly_suspicious": 0, "moderately_suspicious": 1, "highly_suspicious": 2}
-ECG_POINTS = {"normal": 0, "nonspecific_repolarization": 1, "significant_st_deviation": 2}
-TROPONIN_POINTS = {"normal": 0, "1_to_3x": 1, "over_3x": 2}
-TROPONIN_TEXT = {"normal": "≤ 1× normal limit", "1_to_3x": "1-3× normal limit", "over_3x": "> 3× normal limit"}
 
 
 class HEARTInputs(Inputs):
