@@ -3,7 +3,8 @@ returns its points, so a score's `compute` reads as its published list of criter
 
 `finding` (a yes/no item), `any_of` (one item met by any of several facts), `category` (points of a
 chosen category), `threshold` (a value against one cut-off), `banded` and `cut_offs` (a value in
-bands), `sum_points` (the total). Every score words the same kind of step the same way.
+bands), `sum_points` (the total). Every score words the same kind of step the same way. Also the
+mean arterial pressure from a cuff reading, as APACHE II and SOFA compute it before banding it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from .spec import Working, fmt
+from .spec import Working, fmt, invalid
 
 Points = int | float
 
@@ -91,6 +92,15 @@ def cut_offs(w: Working, what: str, shown: str, value: float, bands: Sequence[Ba
     else:
         text = f"{fmt(lower)} {'<' if strict else '≤'} {shown}{below}"
     return w.step(what, text, points, "points")
+
+
+def mean_arterial_pressure(w: Working, systolic_bp: float, diastolic_bp: float) -> float:
+    """(SBP + 2 × DBP) / 3 in mm Hg; a diastolic above the systolic is rejected (likely swapped)."""
+    if diastolic_bp > systolic_bp:
+        raise invalid("diastolic_bp", diastolic_bp, f"a diastolic pressure ≤ the systolic {fmt(systolic_bp)} mm Hg",
+                      "the two values may be swapped")
+    return w.step("mean arterial pressure", f"({fmt(systolic_bp)} + 2 × {fmt(diastolic_bp)}) / 3",
+                  (systolic_bp + 2 * diastolic_bp) / 3, "mm Hg")
 
 
 def sum_points(w: Working, parts: Sequence[Points], what: str = "total", unit: str | None = "points",

@@ -25,7 +25,7 @@ from ..fields import (
     WhiteCells,
     choice,
 )
-from ..points import banded, sum_points
+from ..points import banded, mean_arterial_pressure, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 # Alveolar gas equation at sea level: PAO2 = FiO2 × (Patm − PH2O) − PaCO2 / RQ
@@ -179,13 +179,9 @@ class ApacheIIInputs(Inputs):
     },
 )
 def apache_ii(x: ApacheIIInputs, w: Working) -> int:
-    if x.diastolic_bp > x.systolic_bp:
-        raise invalid("diastolic_bp", x.diastolic_bp, f"a diastolic pressure ≤ the systolic {fmt(x.systolic_bp)} mm Hg",
-                      "the two values may be swapped")
     temp = banded(w, "temperature", x.temperature, "°C",
                   ((41, 4), (39, 3), (38.5, 1), (36, 0), (34, 1), (32, 2), (30, 3), (None, 4)))
-    map_ = w.step("mean arterial pressure", f"({fmt(x.systolic_bp)} + 2 × {fmt(x.diastolic_bp)}) / 3",
-                  (x.systolic_bp + 2 * x.diastolic_bp) / 3, "mm Hg")
+    map_ = mean_arterial_pressure(w, x.systolic_bp, x.diastolic_bp)
     mapp = banded(w, "mean arterial pressure", map_, "mm Hg", ((160, 4), (130, 3), (110, 2), (70, 0), (50, 2), (None, 4)))
     hr = banded(w, "heart rate", x.heart_rate, "/min",
                 ((180, 4), (140, 3), (110, 2), (70, 0), (55, 2), (40, 3), (None, 4)))

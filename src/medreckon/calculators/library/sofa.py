@@ -16,7 +16,7 @@ from ..fields import (
     Platelets,
     q,
 )
-from ..points import banded, sum_points
+from ..points import banded, mean_arterial_pressure, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 VasopressorDose = q("ug/kg/min", ge=0, plausible=(0, 50), units=("ug/kg/min", "mg/kg/min", "ug/kg/h"))
@@ -170,7 +170,7 @@ def _cardiovascular(x: SOFAInputs, w: Working) -> int:
         if name not in x.model_fields_set:
             w.warn(f"{name} not given; assumed none", name, "assumed_default")
     criteria: list[tuple[int, str]] = [(0, "no hypotension, no vasopressor")]
-    mean = _mean_arterial_pressure(x, w)
+    mean = _map_given_or_computed(x, w)
     if mean is not None and mean < 70:
         criteria.append((1, f"MAP {fmt(mean)} < 70 mm Hg"))
     if x.hypotension:
@@ -197,16 +197,12 @@ def _cardiovascular(x: SOFAInputs, w: Working) -> int:
     return w.step("cardiovascular", f"{why} (µg/kg/min)" if points >= 2 else why, points, "points")
 
 
-def _mean_arterial_pressure(x: SOFAInputs, w: Working) -> float | None:
+def _map_given_or_computed(x: SOFAInputs, w: Working) -> float | None:
     if x.mean_arterial_pressure is not None:
         return w.step("mean arterial pressure (given)", f"{fmt(x.mean_arterial_pressure)} mm Hg",
                       x.mean_arterial_pressure, "mm Hg")
     if x.systolic_bp is not None and x.diastolic_bp is not None:
-        if x.diastolic_bp > x.systolic_bp:
-            raise invalid("diastolic_bp", x.diastolic_bp,
-                          f"a diastolic pressure ≤ the systolic {fmt(x.systolic_bp)} mm Hg", "the two values may be swapped")
-        return w.step("mean arterial pressure", f"({fmt(x.systolic_bp)} + 2 × {fmt(x.diastolic_bp)}) / 3",
-                      (x.systolic_bp + 2 * x.diastolic_bp) / 3, "mm Hg")
+        return mean_arterial_pressure(w, x.systolic_bp, x.diastolic_bp)
     if x.systolic_bp is not None or x.diastolic_bp is not None:
         given = "systolic_bp" if x.systolic_bp is not None else "diastolic_bp"
         w.warn(f"{given} given alone: the MAP needs both pressures, so it was not computed; the cardiovascular "
