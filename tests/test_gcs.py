@@ -2,7 +2,8 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from medreckon import CalculatorInputError, calculate, from_medcalc_bench
-from medreckon.calculators.library.gcs import GCSTotal, glasgow_coma_score
+from medreckon.calculators.fields import GCSTotal
+from medreckon.calculators.library.gcs import glasgow_coma_score
 from medreckon.calculators.spec import Working
 
 

@@ -302,3 +302,15 @@ __all__ = [
     "Calcium", "Albumin", "Bilirubin", "Cholesterol", "Triglycerides", "Hemoglobin", "Platelets",
     "WhiteCells", "Enzyme", "INR", "Percent",
 ]
+
+# ---------------------------------------------------------------- intensive-care inputs (APACHE II, SOFA, PSI)
+
+FiO2 = q("%", gt=0, le=100, plausible=(21, 100), units=("%", "1"))
+PaO2 = q("mmHg", gt=0, plausible=(20, 700), units=("mmHg", "kPa"))
+PaCO2 = q("mmHg", gt=0, plausible=(10, 150), units=("mmHg", "kPa"))
+AaGradient = q("mmHg", plausible=(0, 700), units=("mmHg", "kPa"))
+ArterialPH = q("1", gt=0, lt=14, plausible=(6.5, 8.0), units=("1",))
+Hematocrit = q("%", ge=0, le=100, plausible=(10, 75), units=("%", "1"))
+GCSTotal = Annotated[int, Field(ge=3, le=15)]  # the Glasgow Coma Scale total, for scores that take it directly
+
+__all__ += ["FiO2", "PaO2", "PaCO2", "AaGradient", "ArterialPH", "Hematocrit", "GCSTotal"]

@@ -2,67 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from pydantic import Field
 
 from ..fields import (
+    AaGradient,
     Age,
+    ArterialPH,
     BloodPressure,
     Creatinine,
     Finding,
+    FiO2,
+    GCSTotal,
     HeartRate,
+    Hematocrit,
     Inputs,
+    PaCO2,
+    PaO2,
     Potassium,
     RespiratoryRate,
     Sodium,
     Temperature,
     WhiteCells,
     choice,
-    q,
 )
+from ..points import banded, mean_arterial_pressure, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
-
-# Types shared with the other ICU scores (SOFA, PSI) in this library.
-FiO2 = q("%", gt=0, le=100, plausible=(21, 100), units=("%", "1"))
-PaO2 = q("mmHg", gt=0, plausible=(20, 700), units=("mmHg", "kPa"))
-PaCO2 = q("mmHg", gt=0, plausible=(10, 150), units=("mmHg", "kPa"))
-ArterialPH = q("1", gt=0, lt=14, plausible=(6.5, 8.0), units=("1",))
-Hematocrit = q("%", ge=0, le=100, plausible=(10, 75), units=("%", "1"))
-AaGradient = q("mmHg", plausible=(0, 700), units=("mmHg", "kPa"))
 
 # Alveolar gas equation at sea level: PAO2 = FiO2 × (Patm − PH2O) − PaCO2 / RQ
 ATMOSPHERIC = 760.0  # mm Hg
 WATER_VAPOUR = 47.0  # mm Hg at 37 °C
 RESPIRATORY_QUOTIENT = 0.8
 
-Band = tuple[float | None, int] | tuple[float | None, int, bool]
-
-
-def banded(w: Working, what: str, value: float, unit: str, bands: Sequence[Band]) -> int:
-    """Points for `value` from `bands`: (lower bound, points[, strict]) from the highest lower bound
-    down; a band holds values ≥ its lower bound (> when strict) and below the band above it. The
-    last lower bound is None (everything lower). Records the step with the band's limits."""
-    upper: tuple[float, bool] | None = None  # (bound, the band above is strict)
-    for band in bands:
-        lower, points = band[0], band[1]
-        strict = len(band) > 2 and bool(band[2])
-        if lower is None or (value > lower if strict else value >= lower):
-            lo = "" if lower is None else f"{fmt(lower)} {'<' if strict else '≤'} "
-            hi = "" if upper is None else f" {'≤' if upper[1] else '<'} {fmt(upper[0])}"
-            return w.step(what, f"{lo}{fmt(value)}{f' {unit}' if unit else ''}{hi}", points, "points")
-        upper = (lower, strict)
-    raise AssertionError("bands must end with a None lower bound")
-
-
-def finding(w: Working, what: str, present: bool, points: int) -> int:
-    return w.step(what, "present" if present else "absent", points if present else 0, "points")
-
-
+# chronic health points by admission type, when severe organ insufficiency or immunocompromise is present
+ADMISSION_POINTS = {"nonoperative": 5, "emergency_postoperative": 5, "elective_postoperative": 2}
 Admission = choice(
-    "nonoperative",
-    "emergency_postoperative",
-    "elective_postoperative",
+    *ADMISSION_POINTS,
     synonyms={
         "non-operative": "nonoperative", "non operative": "nonoperative", "medical": "nonoperative",
         "emergency": "emergency_postoperative", "emergency surgery": "emergency_postoperative",
@@ -122,7 +96,7 @@ class ApacheIIInputs(Inputs):
         description="White blood cell count, ×10⁹/L (= ×10³/µL) by default; a count per µL such as 9100 must "
         "carry its unit ('9100 /uL')."
     )
-    gcs: int = Field(ge=3, le=15, description="Glasgow Coma Scale total, 3-15; scores 15 − GCS.")
+    gcs: GCSTotal = Field(description="Glasgow Coma Scale total, 3-15; scores 15 − GCS.")
     chronic_organ_insufficiency: bool = Finding(
         "History of severe organ insufficiency or immunocompromise before this admission: biopsy-proven "
         "cirrhosis with portal hypertension or prior hepatic failure; NYHA class IV heart failure; chronic "
@@ -205,13 +179,9 @@ class ApacheIIInputs(Inputs):
     },
 )
 def apache_ii(x: ApacheIIInputs, w: Working) -> int:
-    if x.diastolic_bp > x.systolic_bp:
-        raise invalid("diastolic_bp", x.diastolic_bp, f"a diastolic pressure ≤ the systolic {fmt(x.systolic_bp)} mm Hg",
-                      "the two values may be swapped")
     temp = banded(w, "temperature", x.temperature, "°C",
                   ((41, 4), (39, 3), (38.5, 1), (36, 0), (34, 1), (32, 2), (30, 3), (None, 4)))
-    map_ = w.step("mean arterial pressure", f"({fmt(x.systolic_bp)} + 2 × {fmt(x.diastolic_bp)}) / 3",
-                  (x.systolic_bp + 2 * x.diastolic_bp) / 3, "mm Hg")
+    map_ = mean_arterial_pressure(w, x.systolic_bp, x.diastolic_bp)
     mapp = banded(w, "mean arterial pressure", map_, "mm Hg", ((160, 4), (130, 3), (110, 2), (70, 0), (50, 2), (None, 4)))
     hr = banded(w, "heart rate", x.heart_rate, "/min",
                 ((180, 4), (140, 3), (110, 2), (70, 0), (55, 2), (40, 3), (None, 4)))
@@ -231,12 +201,10 @@ def apache_ii(x: ApacheIIInputs, w: Working) -> int:
     wbc = banded(w, "white blood cell count", x.white_cells, "×10⁹/L",
                  ((40, 4), (20, 2), (15, 1), (3, 0), (1, 2), (None, 4)))
     gcs = w.step("Glasgow Coma Scale", f"15 − {x.gcs}", 15 - x.gcs, "points")
-    aps = w.step("acute physiology score",
-                 " + ".join(str(p) for p in (temp, mapp, hr, rr, oxy, ph, na, k, cr, hct, wbc, gcs)),
-                 temp + mapp + hr + rr + oxy + ph + na + k + cr + hct + wbc + gcs, "points")
+    aps = sum_points(w, (temp, mapp, hr, rr, oxy, ph, na, k, cr, hct, wbc, gcs), "acute physiology score")
     age = banded(w, "age", x.age, "years", ((75, 6), (65, 5), (55, 3), (45, 2), (None, 0)))
     chronic = _chronic_health(x, w)
-    total = w.step("total", f"{aps} + {age} + {chronic}", aps + age + chronic, "points")
+    total = sum_points(w, (aps, age, chronic))
     w.interpretation = (f"APACHE II {total} of 71: higher scores predict higher hospital mortality "
                         "(the published risk equation also needs the admission diagnosis)")
     return total
@@ -276,6 +244,5 @@ def _chronic_health(x: ApacheIIInputs, w: Working) -> int:
                       "the admission type, because severe organ insufficiency or immunocompromise scores 5 "
                       "(nonoperative or emergency postoperative) or 2 (elective postoperative)",
                       "one of 'nonoperative', 'emergency_postoperative', 'elective_postoperative'")
-    points = 2 if x.admission == "elective_postoperative" else 5
     return w.step("chronic health", f"severe organ insufficiency or immunocompromise, {x.admission.replace('_', ' ')}",
-                  points, "points")
+                  ADMISSION_POINTS[x.admission], "points")

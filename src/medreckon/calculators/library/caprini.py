@@ -8,16 +8,13 @@ from typing import Any
 from pydantic import Field
 
 from ..fields import BMI, Age, Finding, Inputs, Sex, choice
+from ..points import any_of, banded, category, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
-from .apache_ii import banded, finding
 
+SURGERY_POINTS = {"none": 0, "minor": 1, "major": 2, "laparoscopic": 2, "arthroscopic": 2,
+                  "elective_major_lower_extremity_arthroplasty": 5}
 SurgeryType = choice(
-    "none",
-    "minor",
-    "major",
-    "laparoscopic",
-    "arthroscopic",
-    "elective_major_lower_extremity_arthroplasty",
+    *SURGERY_POINTS,
     synonyms={
         "no surgery": "none", "minor surgery": "minor", "major surgery": "major", "major open": "major",
         "major > 45 min": "major", "major open surgery": "major", "laparoscopic > 45 min": "laparoscopic",
@@ -26,13 +23,10 @@ SurgeryType = choice(
         "arthroplasty": "elective_major_lower_extremity_arthroplasty",
     },
 )
-SURGERY_POINTS = {"none": 0, "minor": 1, "major": 2, "laparoscopic": 2, "arthroscopic": 2,
-                  "elective_major_lower_extremity_arthroplasty": 5}
 
+MOBILITY_POINTS = {"normal": 0, "bed_rest": 1, "confined_to_bed_over_72h": 2}
 Mobility = choice(
-    "normal",
-    "bed_rest",
-    "confined_to_bed_over_72h",
+    *MOBILITY_POINTS,
     synonyms={
         "ambulatory": "normal", "normal/ambulatory": "normal", "out of bed": "normal", "normal, out of bed": "normal",
         "on bed rest": "bed_rest", "medical patient currently on bed rest": "bed_rest", "bed rest": "bed_rest",
@@ -40,7 +34,6 @@ Mobility = choice(
         "confined to bed >72 hrs": "confined_to_bed_over_72h", "confined to bed": "confined_to_bed_over_72h",
     },
 )
-MOBILITY_POINTS = {"normal": 0, "bed_rest": 1, "confined_to_bed_over_72h": 2}
 
 FEMALE_ONLY = ("pregnant_or_postpartum", "pregnancy_loss_history", "hormonal_therapy")
 
@@ -206,7 +199,7 @@ def caprini(x: CapriniInputs, w: Working) -> int:
                 raise invalid(name, True, "a woman (this item applies to women only)",
                               f"leave {name} out, or check the sex")
     age = banded(w, "age", x.age, "years", ((75, 3), (61, 2), (41, 1), (None, 0)))
-    surgery = w.step("type of surgery", x.surgery_type.replace("_", " "), SURGERY_POINTS[x.surgery_type], "points")
+    surgery = category(w, "type of surgery", x.surgery_type, SURGERY_POINTS)
     recent = [
         finding(w, "major surgery in the last month", x.recent_major_surgery, 1),
         finding(w, "congestive heart failure in the last month", x.recent_congestive_heart_failure, 1),
@@ -218,12 +211,11 @@ def caprini(x: CapriniInputs, w: Working) -> int:
         finding(w, "multiple trauma in the last month", x.recent_multiple_trauma, 5),
         finding(w, "acute spinal cord injury with paralysis in the last month", x.recent_spinal_cord_injury, 5),
     ]
-    prior = [name for name, yes in (("DVT", x.history_of_dvt), ("PE", x.history_of_pe)) if yes]
     venous = [
         finding(w, "varicose veins", x.varicose_veins, 1),
         finding(w, "current swollen legs", x.swollen_legs, 1),
         finding(w, "current central venous access", x.central_venous_access, 2),
-        w.step("history of DVT/PE", " + ".join(prior) if prior else "absent", 3 if prior else 0, "points"),
+        any_of(w, "history of DVT/PE", (("DVT", x.history_of_dvt), ("PE", x.history_of_pe)), 3, none="absent"),
         finding(w, "family history of thrombosis", x.family_history_of_thrombosis, 3),
         finding(w, "positive factor V Leiden", x.factor_v_leiden, 3),
         finding(w, "positive prothrombin 20210A", x.prothrombin_20210a, 3),
@@ -233,13 +225,12 @@ def caprini(x: CapriniInputs, w: Working) -> int:
         finding(w, "heparin-induced thrombocytopenia", x.heparin_induced_thrombocytopenia, 3),
         finding(w, "other congenital or acquired thrombophilia", x.other_thrombophilia, 3),
     ]
-    mobility = w.step("mobility", x.mobility.replace("_", " "), MOBILITY_POINTS[x.mobility], "points")
+    mobility = category(w, "mobility", x.mobility, MOBILITY_POINTS)
     if x.bmi is None:
         w.warn("bmi not given; assumed ≤ 25", "bmi", "assumed_default")
         bmi = w.step("BMI > 25", "not given: assumed ≤ 25", 0, "points")
     else:
-        bmi = w.step("BMI > 25", f"BMI {fmt(x.bmi)} kg/m² {'>' if x.bmi > 25 else '≤'} 25", 1 if x.bmi > 25 else 0,
-                     "points")
+        bmi = threshold(w, "BMI > 25", f"BMI {fmt(x.bmi)} kg/m²", x.bmi, ">", 25)
     history = [
         finding(w, "history of inflammatory bowel disease", x.inflammatory_bowel_disease, 1),
         bmi,
@@ -249,7 +240,7 @@ def caprini(x: CapriniInputs, w: Working) -> int:
     ]
     female = _female_items(x, w)
     parts = [age, surgery, *recent, *venous, mobility, *history, *female]
-    total = w.step("total", " + ".join(str(p) for p in parts), sum(parts), "points")
+    total = sum_points(w, parts)
     w.interpretation = _risk(total)
     return total
 

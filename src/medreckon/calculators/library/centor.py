@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, Finding, Inputs, Temperature
+from ..points import cut_offs, finding, sum_points, threshold
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
@@ -26,10 +27,6 @@ class CentorInputs(Inputs):
         "Tender and/or swollen anterior cervical lymph nodes."
     )
     tonsillar_exudate_or_swelling: bool = Finding("Exudate on, or swelling of, the tonsils.")
-
-
-def _finding(w: Working, what: str, present: bool) -> int:
-    return w.step(what, "present" if present else "absent", 1 if present else 0, "points")
 
 
 @calculator(
@@ -74,27 +71,18 @@ def _finding(w: Working, what: str, present: bool) -> int:
     },
 )
 def centor_mcisaac(x: CentorInputs, w: Working) -> int:
-    if x.age >= 45:
-        age = w.step("age", f"age {fmt(x.age)} ≥ 45", -1, "points")
-    elif x.age >= 15:
-        age = w.step("age", f"15 ≤ age {fmt(x.age)} < 45", 0, "points")
-    elif x.age >= 3:
-        age = w.step("age", f"3 ≤ age {fmt(x.age)} < 15", 1, "points")
-    else:
+    if x.age < 3:
         age = w.step("age", f"age {fmt(x.age)} < 3: no age band", 0, "points")
         w.warn("the McIsaac score is not validated for children under 3 years", "age", "note")
-    exudate = _finding(w, "tonsillar exudate or swelling", x.tonsillar_exudate_or_swelling)
-    nodes = _finding(w, "tender/swollen anterior cervical nodes", x.tender_swollen_anterior_cervical_nodes)
+    else:
+        age = cut_offs(w, "age", f"age {fmt(x.age)}", x.age, ((45, -1), (15, 0), (3, 1)))
+    exudate = finding(w, "tonsillar exudate or swelling", x.tonsillar_exudate_or_swelling)
+    nodes = finding(w, "tender/swollen anterior cervical nodes", x.tender_swollen_anterior_cervical_nodes)
     # compared at 0.01 °C, so 100.4 °F (38.00000000000001 °C after conversion) stays at 38
     t = round_half_away(x.temperature, 2)
-    if t > 38:
-        fever = w.step("temperature > 38 °C", f"{fmt(t, 2)} °C > 38", 1, "points")
-    else:
-        fever = w.step("temperature > 38 °C", f"{fmt(t, 2)} °C ≤ 38", 0, "points")
-    cough = w.step("cough absent", "no cough" if x.cough_absent else "cough present or not reported",
-                   1 if x.cough_absent else 0, "points")
-    total = w.step("total", f"{age} + {exudate} + {nodes} + {fever} + {cough}",
-                   age + exudate + nodes + fever + cough, "points")
+    fever = threshold(w, "temperature > 38 °C", f"{fmt(t, 2)} °C", t, ">", 38)
+    cough = finding(w, "cough absent", x.cough_absent, texts=("no cough", "cough present or not reported"))
+    total = sum_points(w, (age, exudate, nodes, fever, cough))
     w.interpretation = _interpretation(total)
     return total
 

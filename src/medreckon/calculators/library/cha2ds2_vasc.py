@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, Finding, Inputs, Sex
+from ..points import any_of, category, cut_offs, finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 
@@ -26,10 +27,6 @@ class CHA2DS2VAScInputs(Inputs):
         "Vascular disease (the 'V'): prior myocardial infarction, peripheral artery disease or aortic plaque."
     )
     diabetes: bool = Finding("Diabetes mellitus (the 'D'), on any treatment or none.")
-
-
-def _finding(w: Working, what: str, present: bool, points: int) -> int:
-    return w.step(what, "present" if present else "absent", points if present else 0, "points")
 
 
 @calculator(
@@ -85,22 +82,16 @@ def _finding(w: Working, what: str, present: bool, points: int) -> int:
     },
 )
 def cha2ds2_vasc(x: CHA2DS2VAScInputs, w: Working) -> int:
-    if x.age >= 75:
-        age = w.step("age", f"age {fmt(x.age)} ≥ 75", 2, "points")
-    elif x.age >= 65:
-        age = w.step("age", f"65 ≤ age {fmt(x.age)} < 75", 1, "points")
-    else:
-        age = w.step("age", f"age {fmt(x.age)} < 65", 0, "points")
-    sex = w.step("sex category", x.sex, 1 if x.sex == "female" else 0, "points")
-    chf = _finding(w, "congestive heart failure", x.congestive_heart_failure, 1)
-    htn = _finding(w, "hypertension", x.hypertension, 1)
-    prior = [name for name, present in (("stroke", x.stroke), ("TIA", x.transient_ischemic_attack),
-                                         ("thromboembolism", x.thromboembolism)) if present]
-    s2 = w.step("stroke, TIA or thromboembolism", " + ".join(prior) if prior else "none", 2 if prior else 0, "points")
-    vasc = _finding(w, "vascular disease", x.vascular_disease, 1)
-    dm = _finding(w, "diabetes", x.diabetes, 1)
-    total = w.step("total", f"{chf} + {htn} + {age} + {dm} + {s2} + {vasc} + {sex}",
-                   chf + htn + age + dm + s2 + vasc + sex, "points")
+    age = cut_offs(w, "age", f"age {fmt(x.age)}", x.age, ((75, 2), (65, 1), (None, 0)))
+    sex = category(w, "sex category", x.sex, {"male": 0, "female": 1})
+    chf = finding(w, "congestive heart failure", x.congestive_heart_failure)
+    htn = finding(w, "hypertension", x.hypertension)
+    s2 = any_of(w, "stroke, TIA or thromboembolism",
+                (("stroke", x.stroke), ("TIA", x.transient_ischemic_attack), ("thromboembolism", x.thromboembolism)),
+                2)
+    vasc = finding(w, "vascular disease", x.vascular_disease)
+    dm = finding(w, "diabetes", x.diabetes)
+    total = sum_points(w, (chf, htn, age, dm, s2, vasc, sex))  # in the order of the letters
     w.interpretation = _interpretation(total, x.sex)
     return total
 

@@ -9,33 +9,30 @@ from typing import Any
 from pydantic import Field
 
 from ..fields import Age, Finding, Inputs, choice
+from ..points import any_of, banded, category, finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
-from .apache_ii import banded, finding
 
+LIVER_DISEASE_POINTS = {"none": 0, "mild": 1, "moderate_to_severe": 3}
 LiverDisease = choice(
-    "none",
-    "mild",
-    "moderate_to_severe",
+    *LIVER_DISEASE_POINTS,
     synonyms={
         "no": "none", "absent": "none", "chronic hepatitis": "mild", "cirrhosis without portal hypertension": "mild",
         "moderate": "moderate_to_severe", "severe": "moderate_to_severe", "moderate to severe": "moderate_to_severe",
         "moderate-to-severe": "moderate_to_severe", "moderate or severe": "moderate_to_severe",
     },
 )
+DIABETES_POINTS = {"none": 0, "uncomplicated": 1, "end_organ_damage": 2}
 Diabetes = choice(
-    "none",
-    "uncomplicated",
-    "end_organ_damage",
+    *DIABETES_POINTS,
     synonyms={
         "no": "none", "absent": "none", "none or diet-controlled": "none", "none or diet controlled": "none",
         "diet-controlled": "none", "diet controlled": "none", "end-organ damage": "end_organ_damage",
         "end organ damage": "end_organ_damage", "complicated": "end_organ_damage",
     },
 )
+SOLID_TUMOR_POINTS = {"none": 0, "localized": 2, "metastatic": 6}  # not additive: metastatic scores 6
 SolidTumor = choice(
-    "none",
-    "localized",
-    "metastatic",
+    *SOLID_TUMOR_POINTS,
     synonyms={"no": "none", "absent": "none", "localised": "localized", "local": "localized",
               "metastases": "metastatic", "metastasis": "metastatic"},
 )
@@ -182,25 +179,22 @@ def charlson(x: CharlsonInputs, w: Working) -> int:
     mi = finding(w, "myocardial infarction", x.myocardial_infarction, 1)
     chf = finding(w, "congestive heart failure", x.congestive_heart_failure, 1)
     pvd = finding(w, "peripheral vascular disease", x.peripheral_vascular_disease, 1)
-    events = [name for name, yes in (("CVA", x.stroke), ("TIA", x.transient_ischemic_attack)) if yes]
-    cvd = w.step("cerebrovascular accident or TIA", " + ".join(events) if events else "absent",
-                 1 if events else 0, "points")
+    cvd = any_of(w, "cerebrovascular accident or TIA", (("CVA", x.stroke), ("TIA", x.transient_ischemic_attack)),
+                 none="absent")
     dementia = finding(w, "dementia", x.dementia, 1)
     lung = finding(w, "chronic pulmonary disease", x.chronic_pulmonary_disease, 1)
     ctd = finding(w, "connective tissue disease", x.connective_tissue_disease, 1)
     pud = finding(w, "peptic ulcer disease", x.peptic_ulcer_disease, 1)
-    liver = w.step("liver disease", x.liver_disease.replace("_", " "),
-                   {"none": 0, "mild": 1, "moderate_to_severe": 3}[x.liver_disease], "points")
-    dm = w.step("diabetes mellitus", x.diabetes.replace("_", " "),
-                {"none": 0, "uncomplicated": 1, "end_organ_damage": 2}[x.diabetes], "points")
+    liver = category(w, "liver disease", x.liver_disease, LIVER_DISEASE_POINTS)
+    dm = category(w, "diabetes mellitus", x.diabetes, DIABETES_POINTS)
     hemi = finding(w, "hemiplegia", x.hemiplegia, 2)
     ckd = finding(w, "moderate to severe CKD", x.moderate_to_severe_ckd, 2)
-    tumor = w.step("solid tumor", x.solid_tumor, {"none": 0, "localized": 2, "metastatic": 6}[x.solid_tumor], "points")
+    tumor = category(w, "solid tumor", x.solid_tumor, SOLID_TUMOR_POINTS)
     leuk = finding(w, "leukemia", x.leukemia, 2)
     lymph = finding(w, "lymphoma", x.lymphoma, 2)
     aids = finding(w, "AIDS", x.aids, 6)
     parts = (age, mi, chf, pvd, cvd, dementia, lung, ctd, pud, liver, dm, hemi, ckd, tumor, leuk, lymph, aids)
-    total = w.step("total", " + ".join(str(p) for p in parts), sum(parts), "points")
+    total = sum_points(w, parts)
     survival = w.step("estimated 10-year survival", f"0.983^(e^(0.9 × {total}))",
                       0.983 ** math.exp(0.9 * total), "1")
     percent = 100 * survival

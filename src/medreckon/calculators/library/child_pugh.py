@@ -5,11 +5,13 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import INR, Albumin, Bilirubin, Inputs, choice
+from ..points import category, cut_offs, sum_points
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
+ASCITES_POINTS = {"absent": 1, "slight": 2, "moderate": 3}
 Ascites = choice(
-    "absent", "slight", "moderate",
+    *ASCITES_POINTS,
     synonyms={
         "none": "absent", "no": "absent", "no ascites": "absent",
         "mild": "slight", "slight ascites": "slight", "mild ascites": "slight", "controlled": "slight",
@@ -17,8 +19,9 @@ Ascites = choice(
         "severe": "moderate", "large": "moderate", "tense": "moderate", "refractory": "moderate",
     },
 )
+ENCEPHALOPATHY_POINTS = {"none": 1, "grade 1-2": 2, "grade 3-4": 3}
 Encephalopathy = choice(
-    "none", "grade 1-2", "grade 3-4",
+    *ENCEPHALOPATHY_POINTS,
     synonyms={
         "no encephalopathy": "none", "absent": "none", "no": "none", "grade 0": "none", "0": "none",
         "grade 1": "grade 1-2", "grade 2": "grade 1-2", "1-2": "grade 1-2", "grade 1–2": "grade 1-2",
@@ -49,10 +52,6 @@ class ChildPughInputs(Inputs):
         description="Hepatic encephalopathy by West Haven grade: 'none', 'grade 1-2' or 'grade 3-4'. "
         "Not given: taken as none (1 point), with a warning.",
     )
-
-
-def _band(w: Working, what: str, evidence: str, points: int) -> int:
-    return w.step(what, evidence, points, "points")
 
 
 @calculator(
@@ -94,34 +93,17 @@ def _band(w: Working, what: str, evidence: str, points: int) -> int:
 )
 def child_pugh(x: ChildPughInputs, w: Working) -> int:
     # labs compared at 0.01 precision, so unit-conversion noise (34.2 µmol/L = 1.9995 mg/dL,
-    # 28 g/L = 2.8000000000000003 g/dL) does not cross a band limit
+    # 28 g/L = 2.8000000000000003 g/dL) does not cross a band limit; the middle bands hold both
+    # their limits, so each top band's lower limit is strict
     bili = round_half_away(x.bilirubin, 2)
-    if bili < 2:
-        b = _band(w, "bilirubin", f"bilirubin {fmt(bili, 2)} mg/dL < 2", 1)
-    elif bili <= 3:
-        b = _band(w, "bilirubin", f"2 ≤ bilirubin {fmt(bili, 2)} mg/dL ≤ 3", 2)
-    else:
-        b = _band(w, "bilirubin", f"bilirubin {fmt(bili, 2)} mg/dL > 3", 3)
-
+    b = cut_offs(w, "bilirubin", f"bilirubin {fmt(bili, 2)} mg/dL", bili, ((3, 3, True), (2, 2), (None, 1)))
     alb = round_half_away(x.albumin, 2)
-    if alb > 3.5:
-        a = _band(w, "albumin", f"albumin {fmt(alb, 2)} g/dL > 3.5", 1)
-    elif alb >= 2.8:
-        a = _band(w, "albumin", f"2.8 ≤ albumin {fmt(alb, 2)} g/dL ≤ 3.5", 2)
-    else:
-        a = _band(w, "albumin", f"albumin {fmt(alb, 2)} g/dL < 2.8", 3)
-
+    a = cut_offs(w, "albumin", f"albumin {fmt(alb, 2)} g/dL", alb, ((3.5, 1, True), (2.8, 2), (None, 3)))
     inr = round_half_away(x.inr, 2)
-    if inr < 1.7:
-        i = _band(w, "INR", f"INR {fmt(inr, 2)} < 1.7", 1)
-    elif inr <= 2.3:
-        i = _band(w, "INR", f"1.7 ≤ INR {fmt(inr, 2)} ≤ 2.3", 2)
-    else:
-        i = _band(w, "INR", f"INR {fmt(inr, 2)} > 2.3", 3)
-
-    asc = _band(w, "ascites", x.ascites, {"absent": 1, "slight": 2, "moderate": 3}[x.ascites])
-    enc = _band(w, "encephalopathy", x.encephalopathy, {"none": 1, "grade 1-2": 2, "grade 3-4": 3}[x.encephalopathy])
-    total = w.step("total", f"{b} + {a} + {i} + {asc} + {enc}", b + a + i + asc + enc, "points")
+    i = cut_offs(w, "INR", f"INR {fmt(inr, 2)}", inr, ((2.3, 3, True), (1.7, 2), (None, 1)))
+    asc = category(w, "ascites", x.ascites, ASCITES_POINTS)
+    enc = category(w, "encephalopathy", x.encephalopathy, ENCEPHALOPATHY_POINTS)
+    total = sum_points(w, (b, a, i, asc, enc))
     w.interpretation = child_pugh_class(total)
     return total
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import BUN, Age, BloodPressure, Finding, Inputs, RespiratoryRate
+from ..points import compared, finding, sum_points, threshold
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
@@ -66,26 +67,16 @@ class CURB65Inputs(Inputs):
     },
 )
 def curb65(x: CURB65Inputs, w: Working) -> int:
-    c = w.step("confusion", "present" if x.confusion else "absent", 1 if x.confusion else 0, "points")
+    c = finding(w, "confusion", x.confusion)
     bun = round_half_away(x.bun, 2)  # at 0.01 mg/dL: conversion noise cannot cross 19
-    if bun > 19:
-        u = w.step("BUN > 19 mg/dL", f"BUN {fmt(bun, 2)} mg/dL > 19", 1, "points")
-    else:
-        u = w.step("BUN > 19 mg/dL", f"BUN {fmt(bun, 2)} mg/dL ≤ 19", 0, "points")
-    if x.respiratory_rate >= 30:
-        r = w.step("respiratory rate ≥ 30", f"{fmt(x.respiratory_rate)}/min ≥ 30", 1, "points")
-    else:
-        r = w.step("respiratory rate ≥ 30", f"{fmt(x.respiratory_rate)}/min < 30", 0, "points")
+    u = threshold(w, "BUN > 19 mg/dL", f"BUN {fmt(bun, 2)} mg/dL", bun, ">", 19)
+    r = threshold(w, "respiratory rate ≥ 30", f"{fmt(x.respiratory_rate)}/min", x.respiratory_rate, "≥", 30)
     sbp, dbp = round_half_away(x.systolic_bp, 2), round_half_away(x.diastolic_bp, 2)
-    low_bp = sbp < 90 or dbp <= 60
-    bp_text = (f"SBP {fmt(sbp)} {'<' if sbp < 90 else '≥'} 90 mmHg, "
-               f"DBP {fmt(dbp)} {'≤' if dbp <= 60 else '>'} 60 mmHg")
-    b = w.step("SBP < 90 or DBP ≤ 60", bp_text, 1 if low_bp else 0, "points")
-    if x.age >= 65:
-        a = w.step("age ≥ 65", f"age {fmt(x.age)} ≥ 65", 1, "points")
-    else:
-        a = w.step("age ≥ 65", f"age {fmt(x.age)} < 65", 0, "points")
-    total = w.step("total", f"{c} + {u} + {r} + {b} + {a}", c + u + r + b + a, "points")
+    low_sbp, sbp_text = compared(f"SBP {fmt(sbp)}", sbp, "<", 90, " mmHg")
+    low_dbp, dbp_text = compared(f"DBP {fmt(dbp)}", dbp, "≤", 60, " mmHg")
+    b = w.step("SBP < 90 or DBP ≤ 60", f"{sbp_text}, {dbp_text}", int(low_sbp or low_dbp), "points")
+    a = threshold(w, "age ≥ 65", f"age {fmt(x.age)}", x.age, "≥", 65)
+    total = sum_points(w, (c, u, r, b, a))
     w.interpretation = _interpretation(total)
     return total
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..fields import Finding, Inputs
+from ..points import finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
 
 
@@ -76,9 +77,8 @@ def feverpain(x: FeverPAINInputs, w: Working) -> int:
         ("severely inflamed tonsils", x.severely_inflamed_tonsils),
         ("no cough or coryza", x.no_cough_or_coryza),
     )
-    points = [w.step(what, "present" if met else "absent or not reported", 1 if met else 0, "points")
-              for what, met in criteria]
-    total = w.step("total", " + ".join(map(str, points)), sum(points), "points")
+    points = [finding(w, what, met, texts=("present", "absent or not reported")) for what, met in criteria]
+    total = sum_points(w, points)
     w.interpretation = _interpretation(total)
     return total
 

@@ -1,18 +1,17 @@
 """Glasgow Coma Scale / Score (Teasdale & Jennett 1974; Teasdale 2014 'not testable' rule).
 
-Also the reusable parts for scores that include the GCS (APACHE II, SOFA ...): the component
-choices `GCSEye`, `GCSVerbal`, `GCSMotor`, their point tables, `glasgow_coma_score()` which
-records the component steps, and `GCSTotal` for a score that takes the total directly.
+Also the reusable parts for scores that include the GCS components: the choices `GCSEye`,
+`GCSVerbal`, `GCSMotor`, their point tables and `glasgow_coma_score()` which records the component
+steps. A score that takes the total directly (APACHE II, SOFA) uses `fields.GCSTotal`.
 """
 
 from __future__ import annotations
-
-from typing import Annotated
 
 from pydantic import Field
 
 from ...errors import CalculatorInputError, InputIssue
 from ..fields import Inputs, choice
+from ..points import category
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
 
 NOT_TESTABLE = "not testable"
@@ -88,9 +87,6 @@ GCSMotor = choice(
     },
 )
 
-# The total, for scores that take it directly (APACHE II, SOFA ...).
-GCSTotal = Annotated[int, Field(ge=3, le=15)]
-
 
 def components(eye: str, verbal: str, motor: str) -> str:
     """The scale as reported component by component, e.g. 'E2 VNT M4'."""
@@ -115,9 +111,9 @@ def glasgow_coma_score(eye: str, verbal: str, motor: str, w: Working) -> int:
             )
             for f in untestable
         ])
-    e = w.step("best eye response", eye, EYE_POINTS[eye], "points")
-    v = w.step("best verbal response", verbal, VERBAL_POINTS[verbal], "points")
-    m = w.step("best motor response", motor, MOTOR_POINTS[motor], "points")
+    e = category(w, "best eye response", eye, EYE_POINTS)
+    v = category(w, "best verbal response", verbal, VERBAL_POINTS)
+    m = category(w, "best motor response", motor, MOTOR_POINTS)
     return w.step("total", f"E{e} + V{v} + M{m} = {e} + {v} + {m}", e + v + m, "points")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import BUN, BloodPressure, Finding, HeartRate, Hemoglobin, Inputs, Sex
+from ..points import cut_offs, finding, sum_points, threshold
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
@@ -33,10 +34,6 @@ class GlasgowBlatchfordInputs(Inputs):
     cardiac_failure: bool = Finding(
         "Cardiac failure: known history of heart failure, or clinical and echocardiographic evidence of it."
     )
-
-
-def _finding(w: Working, what: str, present: bool, points: int) -> int:
-    return w.step(what, "present" if present else "absent", points if present else 0, "points")
 
 
 @calculator(
@@ -99,23 +96,15 @@ def glasgow_blatchford(x: GlasgowBlatchfordInputs, w: Working) -> int:
     h = w.step("hemoglobin", f"{x.sex}, hemoglobin {fmt(hb, 2)} g/dL: {hb_band}", hb_points, "points")
 
     sbp = round_half_away(x.systolic_bp, 2)
-    if sbp >= 110:
-        s = w.step("systolic blood pressure", f"SBP {fmt(sbp)} mmHg ≥ 110", 0, "points")
-    elif sbp >= 100:
-        s = w.step("systolic blood pressure", f"100 ≤ SBP {fmt(sbp)} mmHg < 110", 1, "points")
-    elif sbp >= 90:
-        s = w.step("systolic blood pressure", f"90 ≤ SBP {fmt(sbp)} mmHg < 100", 2, "points")
-    else:
-        s = w.step("systolic blood pressure", f"SBP {fmt(sbp)} mmHg < 90", 3, "points")
+    s = cut_offs(w, "systolic blood pressure", f"SBP {fmt(sbp)} mmHg", sbp, ((110, 0), (100, 1), (90, 2), (None, 3)))
 
     hr = round_half_away(x.heart_rate, 2)
-    p = w.step("heart rate ≥ 100", f"{fmt(hr)}/min {'≥' if hr >= 100 else '<'} 100", 1 if hr >= 100 else 0, "points")
-    mel = _finding(w, "melena", x.melena, 1)
-    syn = _finding(w, "syncope", x.syncope, 2)
-    liver = _finding(w, "hepatic disease", x.hepatic_disease, 2)
-    heart = _finding(w, "cardiac failure", x.cardiac_failure, 2)
-    total = w.step("total", f"{u} + {h} + {s} + {p} + {mel} + {syn} + {liver} + {heart}",
-                   u + h + s + p + mel + syn + liver + heart, "points")
+    p = threshold(w, "heart rate ≥ 100", f"{fmt(hr)}/min", hr, "≥", 100)
+    mel = finding(w, "melena", x.melena)
+    syn = finding(w, "syncope", x.syncope, 2)
+    liver = finding(w, "hepatic disease", x.hepatic_disease, 2)
+    heart = finding(w, "cardiac failure", x.cardiac_failure, 2)
+    total = sum_points(w, (u, h, s, p, mel, syn, liver, heart))
     w.interpretation = (
         "score 0: low risk of needing intervention; outpatient management may be considered" if total == 0
         else f"score {total}: not low risk; higher scores mean a greater likelihood of needing transfusion, "

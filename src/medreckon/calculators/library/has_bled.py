@@ -8,6 +8,7 @@ from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
 from ..fields import Age, Finding, Inputs
+from ..points import finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 
@@ -61,10 +62,6 @@ class HASBLEDInputs(Inputs):
     )
 
 
-def _finding(w: Working, what: str, present: bool) -> int:
-    return w.step(what, "present" if present else "absent", 1 if present else 0, "points")
-
-
 @calculator(
     id="has-bled",
     name="HAS-BLED Score for Major Bleeding Risk",
@@ -113,27 +110,22 @@ def _finding(w: Working, what: str, present: bool) -> int:
     },
 )
 def has_bled(x: HASBLEDInputs, w: Working) -> int:
-    htn = _finding(w, "uncontrolled hypertension", x.uncontrolled_hypertension)
-    renal = _finding(w, "abnormal renal function", x.renal_disease)
-    liver = _finding(w, "abnormal liver function", x.liver_disease)
-    stroke = _finding(w, "stroke", x.stroke)
-    bleeding = _finding(w, "prior major bleeding or predisposition", x.prior_major_bleeding)
-    inr = _finding(w, "labile INR", x.labile_inr)
-    if x.age > 65:
-        elderly = w.step("elderly (age > 65)", f"age {fmt(x.age)} > 65", 1, "points")
-    else:
-        elderly = w.step("elderly (age > 65)", f"age {fmt(x.age)} ≤ 65", 0, "points")
-    drugs = _finding(w, "medication predisposing to bleeding", x.bleeding_medication)
-    if x.alcohol_drinks_per_week is None:
+    htn = finding(w, "uncontrolled hypertension", x.uncontrolled_hypertension)
+    renal = finding(w, "abnormal renal function", x.renal_disease)
+    liver = finding(w, "abnormal liver function", x.liver_disease)
+    stroke = finding(w, "stroke", x.stroke)
+    bleeding = finding(w, "prior major bleeding or predisposition", x.prior_major_bleeding)
+    inr = finding(w, "labile INR", x.labile_inr)
+    elderly = threshold(w, "elderly (age > 65)", f"age {fmt(x.age)}", x.age, ">", 65)
+    drugs = finding(w, "medication predisposing to bleeding", x.bleeding_medication)
+    drinks = x.alcohol_drinks_per_week
+    if drinks is None:
         w.warn("not given; assumed normal: alcohol_drinks_per_week (< 8 drinks per week)",
                "alcohol_drinks_per_week", "assumed_default")
         alcohol = w.step("alcohol ≥ 8 drinks per week", "not given; assumed < 8", 0, "points")
-    elif x.alcohol_drinks_per_week >= 8:
-        alcohol = w.step("alcohol ≥ 8 drinks per week", f"{fmt(x.alcohol_drinks_per_week)} drinks/week ≥ 8", 1, "points")
     else:
-        alcohol = w.step("alcohol ≥ 8 drinks per week", f"{fmt(x.alcohol_drinks_per_week)} drinks/week < 8", 0, "points")
-    total = w.step("total", f"{htn} + {renal} + {liver} + {stroke} + {bleeding} + {inr} + {elderly} + {drugs} + {alcohol}",
-                   htn + renal + liver + stroke + bleeding + inr + elderly + drugs + alcohol, "points")
+        alcohol = threshold(w, "alcohol ≥ 8 drinks per week", f"{fmt(drinks)} drinks/week", drinks, "≥", 8)
+    total = sum_points(w, (htn, renal, liver, stroke, bleeding, inr, elderly, drugs, alcohol))
     if total >= 3:
         w.interpretation = "high bleeding risk (≥ 3): caution and regular review; correct modifiable risk factors"
     else:

@@ -8,16 +8,19 @@ from typing import Any
 from pydantic import Field
 
 from ..fields import Age, Finding, Inputs, choice
+from ..points import category, cut_offs, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
+HISTORY_POINTS = {"slightly_suspicious": 0, "moderately_suspicious": 1, "highly_suspicious": 2}
 History = choice(
-    "slightly_suspicious", "moderately_suspicious", "highly_suspicious",
+    *HISTORY_POINTS,
     synonyms={"slightly suspicious": "slightly_suspicious", "slightly": "slightly_suspicious",
               "moderately suspicious": "moderately_suspicious", "moderately": "moderately_suspicious",
               "highly suspicious": "highly_suspicious", "highly": "highly_suspicious"},
 )
+ECG_POINTS = {"normal": 0, "nonspecific_repolarization": 1, "significant_st_deviation": 2}
 ECG = choice(
-    "normal", "nonspecific_repolarization", "significant_st_deviation",
+    *ECG_POINTS,
     synonyms={"non-specific repolarization disturbance": "nonspecific_repolarization",
               "nonspecific repolarization disturbance": "nonspecific_repolarization",
               "non-specific repolarisation disturbance": "nonspecific_repolarization",
@@ -25,8 +28,10 @@ ECG = choice(
               "significant st deviation": "significant_st_deviation",
               "significant st-deviation": "significant_st_deviation"},
 )
+TROPONIN_POINTS = {"normal": 0, "1_to_3x": 1, "over_3x": 2}
+TROPONIN_TEXT = {"normal": "≤ 1× normal limit", "1_to_3x": "1-3× normal limit", "over_3x": "> 3× normal limit"}
 Troponin = choice(
-    "normal", "1_to_3x", "over_3x",
+    *TROPONIN_POINTS,
     synonyms={"less than or equal to normal limit": "normal", "<= normal limit": "normal",
               "≤ normal limit": "normal", "≤1x": "normal", "<=1x": "normal",
               "between the normal limit or up to three times the normal limit": "1_to_3x",
@@ -34,11 +39,6 @@ Troponin = choice(
               "greater than three times normal limit": "over_3x", ">3x normal limit": "over_3x",
               ">3x": "over_3x", "more than three times normal limit": "over_3x"},
 )
-
-HISTORY_POINTS = {"slightly_suspicious": 0, "moderately_suspicious": 1, "highly_suspicious": 2}
-ECG_POINTS = {"normal": 0, "nonspecific_repolarization": 1, "significant_st_deviation": 2}
-TROPONIN_POINTS = {"normal": 0, "1_to_3x": 1, "over_3x": 2}
-TROPONIN_TEXT = {"normal": "≤ 1× normal limit", "1_to_3x": "1-3× normal limit", "over_3x": "> 3× normal limit"}
 
 
 class HEARTInputs(Inputs):
@@ -132,14 +132,9 @@ def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
     },
 )
 def heart_score(x: HEARTInputs, w: Working) -> int:
-    history = w.step("history", x.history.replace("_", " "), HISTORY_POINTS[x.history], "points")
-    ecg = w.step("ECG", x.ecg.replace("_", " "), ECG_POINTS[x.ecg], "points")
-    if x.age >= 65:
-        age = w.step("age", f"age {fmt(x.age)} ≥ 65", 2, "points")
-    elif x.age >= 45:
-        age = w.step("age", f"45 ≤ age {fmt(x.age)} < 65", 1, "points")
-    else:
-        age = w.step("age", f"age {fmt(x.age)} < 45", 0, "points")
+    history = category(w, "history", x.history, HISTORY_POINTS)
+    ecg = category(w, "ECG", x.ecg, ECG_POINTS)
+    age = cut_offs(w, "age", f"age {fmt(x.age)}", x.age, ((65, 2), (45, 1), (None, 0)))
     factors = [name for name, yes in (
         ("hypertension", x.hypertension), ("hypercholesterolaemia", x.hypercholesterolemia),
         ("diabetes", x.diabetes), ("obesity", x.obesity), ("smoking", x.smoking),
@@ -154,8 +149,7 @@ def heart_score(x: HEARTInputs, w: Working) -> int:
     else:
         risk = w.step("risk factors", "no known risk factors", 0, "points")
     troponin = w.step("initial troponin", TROPONIN_TEXT[x.troponin], TROPONIN_POINTS[x.troponin], "points")
-    total = w.step("total", f"{history} + {ecg} + {age} + {risk} + {troponin}",
-                   history + ecg + age + risk + troponin, "points")
+    total = sum_points(w, (history, ecg, age, risk, troponin))
     band = "low" if total <= 3 else "moderate" if total <= 6 else "high"
     w.interpretation = f"{band} risk of a major adverse cardiac event within 6 weeks (0-3 low, 4-6 moderate, 7-10 high)"
     return total

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, Finding, HeartRate, Inputs, q
+from ..points import any_of, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 OxygenSaturation = q("%", ge=0, le=100, plausible=(50, 100), units=("%", "1"))
@@ -25,10 +26,6 @@ class PERCInputs(Inputs):
     previous_pe: bool = Finding("Prior pulmonary embolism (one criterion with prior DVT).")
     previous_dvt: bool = Finding("Prior deep vein thrombosis (one criterion with prior PE).")
     hormone_use: bool = Finding("Hormone use: oral contraceptives, hormone replacement or other oestrogen therapy.")
-
-
-def _finding(w: Working, what: str, present: bool) -> int:
-    return w.step(what, "present" if present else "absent", 1 if present else 0, "criteria")
 
 
 @calculator(
@@ -81,27 +78,17 @@ def _finding(w: Working, what: str, present: bool) -> int:
     },
 )
 def perc(x: PERCInputs, w: Working) -> int:
-    if x.age >= 50:
-        age = w.step("age ≥ 50", f"age {fmt(x.age)} ≥ 50", 1, "criteria")
-    else:
-        age = w.step("age ≥ 50", f"age {fmt(x.age)} < 50", 0, "criteria")
-    if x.heart_rate >= 100:
-        hr = w.step("heart rate ≥ 100", f"heart rate {fmt(x.heart_rate)} ≥ 100", 1, "criteria")
-    else:
-        hr = w.step("heart rate ≥ 100", f"heart rate {fmt(x.heart_rate)} < 100", 0, "criteria")
-    if x.oxygen_saturation < 95:
-        sat = w.step("SaO2 < 95%", f"SaO2 {fmt(x.oxygen_saturation)}% < 95%", 1, "criteria")
-    else:
-        sat = w.step("SaO2 < 95%", f"SaO2 {fmt(x.oxygen_saturation)}% ≥ 95%", 0, "criteria")
-    leg = _finding(w, "unilateral leg swelling", x.unilateral_leg_swelling)
-    blood = _finding(w, "haemoptysis", x.hemoptysis)
-    surgery = _finding(w, "recent surgery or trauma", x.recent_surgery_or_trauma)
-    prior_names = [n for n, yes in (("PE", x.previous_pe), ("DVT", x.previous_dvt)) if yes]
-    prior = w.step("prior PE or DVT", " + ".join(prior_names) if prior_names else "none",
-                   1 if prior_names else 0, "criteria")
-    hormones = _finding(w, "hormone use", x.hormone_use)
-    total = w.step("criteria met", f"{age} + {hr} + {sat} + {leg} + {blood} + {surgery} + {prior} + {hormones}",
-                   age + hr + sat + leg + blood + surgery + prior + hormones, "criteria")
+    # a rule of criteria, each counting 1 "criteria" rather than points
+    age = threshold(w, "age ≥ 50", f"age {fmt(x.age)}", x.age, "≥", 50, unit="criteria")
+    hr = threshold(w, "heart rate ≥ 100", f"heart rate {fmt(x.heart_rate)}", x.heart_rate, "≥", 100, unit="criteria")
+    sat = threshold(w, "SaO2 < 95%", f"SaO2 {fmt(x.oxygen_saturation)}%", x.oxygen_saturation, "<", 95,
+                    unit="criteria", limit_unit="%")
+    leg = finding(w, "unilateral leg swelling", x.unilateral_leg_swelling, unit="criteria")
+    blood = finding(w, "haemoptysis", x.hemoptysis, unit="criteria")
+    surgery = finding(w, "recent surgery or trauma", x.recent_surgery_or_trauma, unit="criteria")
+    prior = any_of(w, "prior PE or DVT", (("PE", x.previous_pe), ("DVT", x.previous_dvt)), unit="criteria")
+    hormones = finding(w, "hormone use", x.hormone_use, unit="criteria")
+    total = sum_points(w, (age, hr, sat, leg, blood, surgery, prior, hormones), "criteria met", "criteria")
     if total == 0:
         w.interpretation = ("PERC negative: no criterion met; if pretest probability is low (< 15%), PE is "
                             "ruled out without D-dimer or imaging")

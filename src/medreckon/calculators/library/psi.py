@@ -9,19 +9,22 @@ from pydantic import Field
 from ..fields import (
     BUN,
     Age,
+    ArterialPH,
     BloodPressure,
     Finding,
     Glucose,
     HeartRate,
+    Hematocrit,
     Inputs,
+    PaO2,
     Percent,
     RespiratoryRate,
     Sex,
     Sodium,
     Temperature,
 )
+from ..points import finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from .apache_ii import ArterialPH, Hematocrit, PaO2, finding
 
 
 class PSIInputs(Inputs):
@@ -158,11 +161,11 @@ def psi(x: PSIInputs, w: Working) -> int:
     ]
     exam = [
         finding(w, "altered mental status", x.altered_mental_status, 20),
-        _threshold(w, "respiratory rate ≥ 30", x.respiratory_rate >= 30, f"{fmt(x.respiratory_rate)} /min", 20),
-        _threshold(w, "systolic BP < 90", x.systolic_bp < 90, f"{fmt(x.systolic_bp)} mm Hg", 20),
-        _threshold(w, "temperature < 35 or ≥ 40 °C", x.temperature < 35 or x.temperature >= 40,
+        _yes_no(w, "respiratory rate ≥ 30", x.respiratory_rate >= 30, f"{fmt(x.respiratory_rate)} /min", 20),
+        _yes_no(w, "systolic BP < 90", x.systolic_bp < 90, f"{fmt(x.systolic_bp)} mm Hg", 20),
+        _yes_no(w, "temperature < 35 or ≥ 40 °C", x.temperature < 35 or x.temperature >= 40,
                    f"{fmt(x.temperature)} °C", 15),
-        _threshold(w, "pulse ≥ 125", x.heart_rate >= 125, f"{fmt(x.heart_rate)} /min", 10),
+        _yes_no(w, "pulse ≥ 125", x.heart_rate >= 125, f"{fmt(x.heart_rate)} /min", 10),
     ]
     labs = [
         _lab(w, "arterial pH < 7.35", "arterial_ph", x.arterial_ph, lambda v: v < 7.35, "", 30),
@@ -174,13 +177,14 @@ def psi(x: PSIInputs, w: Working) -> int:
         finding(w, "pleural effusion on x-ray", x.pleural_effusion, 10),
     ]
     parts = [age, nursing, *history, *exam, *labs]
-    total = w.step("total", " + ".join(str(p) for p in parts), sum(parts), "points")
+    total = sum_points(w, parts)
     step_one = years <= 50 and not any(history) and not any(exam)
     w.interpretation = _risk_class(total, step_one)
     return total
 
 
-def _threshold(w: Working, what: str, met: bool, value: str, points: int) -> int:
+def _yes_no(w: Working, what: str, met: bool, value: str, points: int) -> int:
+    """A measured criterion in PSI's wording: '24 /min: no'."""
     return w.step(what, f"{value}: {'yes' if met else 'no'}", points if met else 0, "points")
 
 
@@ -189,7 +193,7 @@ def _lab(w: Working, what: str, field: str, value: float | None, met, unit: str,
         w.warn(f"{field} not given; assumed normal", field, "assumed_default")
         return w.step(what, "not drawn: assumed normal", 0, "points")
     shown = f"{fmt(value)} {unit}".strip()
-    return _threshold(w, what, met(value), shown, points)
+    return _yes_no(w, what, met(value), shown, points)
 
 
 def _hypoxaemia(x: PSIInputs, w: Working) -> int:

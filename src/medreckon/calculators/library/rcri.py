@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import Field
 
 from ..fields import Creatinine, Finding, Inputs
+from ..points import finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 # Lee 1999, validation cohort: major cardiac complications by class (0, 1, 2, >= 3 factors)
@@ -34,10 +35,6 @@ class RCRIInputs(Inputs):
     )
     cerebrovascular_disease: bool = Finding("History of cerebrovascular disease: prior stroke or transient ischaemic attack (1 point).")
     insulin_treatment: bool = Finding("Pre-operative treatment with insulin (1 point); oral agents alone do not count.")
-
-
-def _finding(w: Working, what: str, present: bool) -> int:
-    return w.step(what, "present" if present else "absent", 1 if present else 0, "points")
 
 
 def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
@@ -95,20 +92,17 @@ def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
     },
 )
 def rcri(x: RCRIInputs, w: Working) -> int:
-    surgery = _finding(w, "elevated-risk surgery", x.elevated_risk_surgery)
-    ihd = _finding(w, "ischaemic heart disease", x.ischemic_heart_disease)
-    chf = _finding(w, "congestive heart failure", x.congestive_heart_failure)
-    cvd = _finding(w, "cerebrovascular disease", x.cerebrovascular_disease)
-    insulin = _finding(w, "insulin treatment", x.insulin_treatment)
+    surgery = finding(w, "elevated-risk surgery", x.elevated_risk_surgery)
+    ihd = finding(w, "ischaemic heart disease", x.ischemic_heart_disease)
+    chf = finding(w, "congestive heart failure", x.congestive_heart_failure)
+    cvd = finding(w, "cerebrovascular disease", x.cerebrovascular_disease)
+    insulin = finding(w, "insulin treatment", x.insulin_treatment)
     if x.creatinine is None:
         w.warn("not given; assumed normal: creatinine (≤ 2 mg/dL)", "creatinine", "assumed_default")
         creat = w.step("creatinine > 2 mg/dL", "not given; assumed ≤ 2", 0, "points")
-    elif x.creatinine > 2:
-        creat = w.step("creatinine > 2 mg/dL", f"creatinine {fmt(x.creatinine)} > 2", 1, "points")
     else:
-        creat = w.step("creatinine > 2 mg/dL", f"creatinine {fmt(x.creatinine)} ≤ 2", 0, "points")
-    total = w.step("total", f"{surgery} + {ihd} + {chf} + {cvd} + {insulin} + {creat}",
-                   surgery + ihd + chf + cvd + insulin + creat, "points")
+        creat = threshold(w, "creatinine > 2 mg/dL", f"creatinine {fmt(x.creatinine)}", x.creatinine, ">", 2)
+    total = sum_points(w, (surgery, ihd, chf, cvd, insulin, creat))
     _, label, risk = LEE_CLASSES[min(total, 3)]
     w.interpretation = f"RCRI {label}: major cardiac complications {risk} in the derivation study's validation cohort"
     return total

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import HeartRate, Inputs, Percent, RespiratoryRate, Temperature, WhiteCells, q
+from ..points import compared, sum_points, threshold
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
+# Narrower than fields.PaCO2 (APACHE II): < 400 mm Hg, plausible from 8; as this calculator publishes it.
 PaCO2 = q("mmHg", gt=0, lt=400, plausible=(8, 150), units=("mmHg", "kPa"))
 
 
@@ -113,26 +115,26 @@ def sirs(x: SIRSInputs, w: Working) -> int:
     temp = w.step("temperature > 38 or < 36 °C", f"{fmt(t, 2)} °C {relation}", int(temp_met))
 
     hr = round_half_away(x.heart_rate, 2)
-    heart = w.step("heart rate > 90", f"{fmt(hr, 2)}/min {'>' if hr > 90 else '≤'} 90", int(hr > 90))
+    heart = threshold(w, "heart rate > 90", f"{fmt(hr, 2)}/min", hr, ">", 90, unit=None)
 
     rr = round_half_away(x.respiratory_rate, 2)
-    paco2 = round_half_away(x.paco2, 2) if x.paco2 is not None else None
-    resp_met = rr > 20 or (paco2 is not None and paco2 < 32)
-    evidence = f"RR {fmt(rr, 2)}/min {'>' if rr > 20 else '≤'} 20"
-    evidence += (f", PaCO2 {fmt(paco2, 2)} mmHg {'<' if paco2 < 32 else '≥'} 32" if paco2 is not None
-                 else ", PaCO2 not given")
-    resp = w.step("respiratory rate > 20 or PaCO2 < 32 mmHg", evidence, int(resp_met))
+    fast, rr_text = compared(f"RR {fmt(rr, 2)}/min", rr, ">", 20)
+    low_co2, co2_text = False, "PaCO2 not given"
+    if x.paco2 is not None:
+        paco2 = round_half_away(x.paco2, 2)
+        low_co2, co2_text = compared(f"PaCO2 {fmt(paco2, 2)} mmHg", paco2, "<", 32)
+    resp = w.step("respiratory rate > 20 or PaCO2 < 32 mmHg", f"{rr_text}, {co2_text}", int(fast or low_co2))
 
     wbc = round_half_away(x.wbc, 3)
-    bands = round_half_away(x.bands, 2) if x.bands is not None else None
-    wbc_met = wbc > 12 or wbc < 4 or (bands is not None and bands > 10)
     relation = "> 12" if wbc > 12 else "< 4" if wbc < 4 else "within 4-12"
-    evidence = f"WBC {x.wbc:.4g} ×10⁹/L {relation}"
-    evidence += (f", bands {fmt(bands, 2)}% {'>' if bands > 10 else '≤'} 10%" if bands is not None
-                 else ", bands not given")
-    white = w.step("WBC > 12 or < 4 ×10⁹/L or bands > 10%", evidence, int(wbc_met))
+    many_bands, bands_text = False, "bands not given"
+    if x.bands is not None:
+        bands = round_half_away(x.bands, 2)
+        many_bands, bands_text = compared(f"bands {fmt(bands, 2)}%", bands, ">", 10, "%")
+    white = w.step("WBC > 12 or < 4 ×10⁹/L or bands > 10%", f"WBC {x.wbc:.4g} ×10⁹/L {relation}, {bands_text}",
+                   int(wbc > 12 or wbc < 4 or many_bands))
 
-    total = w.step("total", f"{temp} + {heart} + {resp} + {white}", temp + heart + resp + white)
+    total = sum_points(w, (temp, heart, resp, white), unit=None)
     w.interpretation = _interpretation(total, x, w)
     return total
 

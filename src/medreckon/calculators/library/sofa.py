@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Bilirubin, BloodPressure, Creatinine, Finding, Inputs, Platelets, q
+from ..fields import (
+    Bilirubin,
+    BloodPressure,
+    Creatinine,
+    Finding,
+    FiO2,
+    GCSTotal,
+    Inputs,
+    PaO2,
+    Platelets,
+    q,
+)
+from ..points import banded, mean_arterial_pressure, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
-from .apache_ii import FiO2, PaO2, banded
 
 VasopressorDose = q("ug/kg/min", ge=0, plausible=(0, 50), units=("ug/kg/min", "mg/kg/min", "ug/kg/h"))
 UrineOutput = q("mL/d", ge=0, plausible=(0, 10000), units=("mL/d", "L/d", "mL/h"))
@@ -28,8 +39,9 @@ class SOFAInputs(Inputs):
         description="Platelet count, ×10⁹/L (= ×10³/µL) by default; a count per µL such as 140000 must carry its "
         "unit ('140000 /uL')."
     )
-    gcs: int = Field(ge=3, le=15, description="Glasgow Coma Scale total, 3-15 (for a sedated patient, the presumed "
-                                              "GCS off sedation).")
+    gcs: GCSTotal = Field(
+        description="Glasgow Coma Scale total, 3-15 (for a sedated patient, the presumed GCS off sedation)."
+    )
     bilirubin: Bilirubin = Field(
         description="Total serum bilirubin, mg/dL by default; a value in µmol/L must carry its unit ('35 umol/L')."
     )
@@ -138,8 +150,7 @@ def sofa(x: SOFAInputs, w: Working) -> int:
     cardio = _cardiovascular(x, w)
     cns = banded(w, "central nervous system: GCS", x.gcs, "", ((15, 0), (13, 1), (10, 2), (6, 3), (None, 4)))
     renal = _renal(x, w)
-    total = w.step("total", f"{resp} + {coag} + {liver} + {cardio} + {cns} + {renal}",
-                   resp + coag + liver + cardio + cns + renal, "points")
+    total = sum_points(w, (resp, coag, liver, cardio, cns, renal))
     w.interpretation = _mortality(total)
     return total
 
@@ -159,7 +170,7 @@ def _cardiovascular(x: SOFAInputs, w: Working) -> int:
         if name not in x.model_fields_set:
             w.warn(f"{name} not given; assumed none", name, "assumed_default")
     criteria: list[tuple[int, str]] = [(0, "no hypotension, no vasopressor")]
-    mean = _mean_arterial_pressure(x, w)
+    mean = _map_given_or_computed(x, w)
     if mean is not None and mean < 70:
         criteria.append((1, f"MAP {fmt(mean)} < 70 mm Hg"))
     if x.hypotension:
@@ -186,16 +197,12 @@ def _cardiovascular(x: SOFAInputs, w: Working) -> int:
     return w.step("cardiovascular", f"{why} (µg/kg/min)" if points >= 2 else why, points, "points")
 
 
-def _mean_arterial_pressure(x: SOFAInputs, w: Working) -> float | None:
+def _map_given_or_computed(x: SOFAInputs, w: Working) -> float | None:
     if x.mean_arterial_pressure is not None:
         return w.step("mean arterial pressure (given)", f"{fmt(x.mean_arterial_pressure)} mm Hg",
                       x.mean_arterial_pressure, "mm Hg")
     if x.systolic_bp is not None and x.diastolic_bp is not None:
-        if x.diastolic_bp > x.systolic_bp:
-            raise invalid("diastolic_bp", x.diastolic_bp,
-                          f"a diastolic pressure ≤ the systolic {fmt(x.systolic_bp)} mm Hg", "the two values may be swapped")
-        return w.step("mean arterial pressure", f"({fmt(x.systolic_bp)} + 2 × {fmt(x.diastolic_bp)}) / 3",
-                      (x.systolic_bp + 2 * x.diastolic_bp) / 3, "mm Hg")
+        return mean_arterial_pressure(w, x.systolic_bp, x.diastolic_bp)
     if x.systolic_bp is not None or x.diastolic_bp is not None:
         given = "systolic_bp" if x.systolic_bp is not None else "diastolic_bp"
         w.warn(f"{given} given alone: the MAP needs both pressures, so it was not computed; the cardiovascular "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..fields import Finding, Inputs
+from ..points import any_of, finding
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
 
 
@@ -31,10 +32,6 @@ class WellsDVTInputs(Inputs):
     alternative_diagnosis_as_likely: bool = Finding(
         "An alternative diagnosis is at least as likely as DVT (subtracts 2 points); the clinician's judgement."
     )
-
-
-def _finding(w: Working, what: str, present: bool, points: int) -> int:
-    return w.step(what, "present" if present else "absent", points if present else 0, "points")
 
 
 @calculator(
@@ -92,19 +89,18 @@ def _finding(w: Working, what: str, present: bool, points: int) -> int:
     },
 )
 def wells_dvt(x: WellsDVTInputs, w: Working) -> int:
-    cancer = _finding(w, "active cancer", x.active_cancer, 1)
-    bed_or_surgery = [name for name, yes in (("bedridden > 3 days", x.bedridden_recently),
-                                              ("major surgery within 12 weeks", x.major_surgery_12_weeks)) if yes]
-    bed = w.step("bedridden recently > 3 days or major surgery within 12 weeks",
-                 " + ".join(bed_or_surgery) if bed_or_surgery else "none", 1 if bed_or_surgery else 0, "points")
-    calf = _finding(w, "calf swelling > 3 cm compared with the other leg", x.calf_swelling_3cm, 1)
-    veins = _finding(w, "collateral (non-varicose) superficial veins", x.collateral_superficial_veins, 1)
-    leg = _finding(w, "entire leg swollen", x.entire_leg_swollen, 1)
-    tender = _finding(w, "localised tenderness along the deep venous system", x.localized_tenderness, 1)
-    edema = _finding(w, "pitting oedema confined to the symptomatic leg", x.pitting_edema, 1)
-    paresis = _finding(w, "paralysis, paresis or recent plaster immobilisation", x.paralysis_or_immobilization, 1)
-    prior = _finding(w, "previously documented DVT", x.previous_dvt, 1)
-    alt = _finding(w, "alternative diagnosis as likely or more likely", x.alternative_diagnosis_as_likely, -2)
+    cancer = finding(w, "active cancer", x.active_cancer)
+    bed = any_of(w, "bedridden recently > 3 days or major surgery within 12 weeks",
+                 (("bedridden > 3 days", x.bedridden_recently),
+                  ("major surgery within 12 weeks", x.major_surgery_12_weeks)))
+    calf = finding(w, "calf swelling > 3 cm compared with the other leg", x.calf_swelling_3cm)
+    veins = finding(w, "collateral (non-varicose) superficial veins", x.collateral_superficial_veins)
+    leg = finding(w, "entire leg swollen", x.entire_leg_swollen)
+    tender = finding(w, "localised tenderness along the deep venous system", x.localized_tenderness)
+    edema = finding(w, "pitting oedema confined to the symptomatic leg", x.pitting_edema)
+    paresis = finding(w, "paralysis, paresis or recent plaster immobilisation", x.paralysis_or_immobilization)
+    prior = finding(w, "previously documented DVT", x.previous_dvt)
+    alt = finding(w, "alternative diagnosis as likely or more likely", x.alternative_diagnosis_as_likely, -2)
     parts = (cancer, bed, calf, veins, leg, tender, edema, paresis, prior)
     total = w.step("total", " + ".join(map(str, parts)) + f" − {-alt}", sum(parts) + alt, "points")
     three = "low" if total <= 0 else "moderate" if total <= 2 else "high"

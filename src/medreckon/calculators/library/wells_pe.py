@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Finding, HeartRate, Inputs
+from ..points import any_of, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 
@@ -37,15 +38,6 @@ class WellsPEInputs(Inputs):
     malignancy: bool = Finding(
         "Malignancy on treatment within the last 6 months or palliative (1 point); cured cancer does not count."
     )
-
-
-def _finding(w: Working, what: str, present: bool, points: float) -> float:
-    return w.step(what, "present" if present else "absent", points if present else 0.0, "points")
-
-
-def _either(w: Working, what: str, parts: tuple[tuple[str, bool], ...], points: float) -> float:
-    present = [name for name, yes in parts if yes]
-    return w.step(what, " + ".join(present) if present else "none", points if present else 0.0, "points")
 
 
 @calculator(
@@ -103,19 +95,16 @@ def _either(w: Working, what: str, parts: tuple[tuple[str, bool], ...], points: 
     },
 )
 def wells_pe(x: WellsPEInputs, w: Working) -> float:
-    dvt = _finding(w, "clinical signs and symptoms of DVT", x.clinical_signs_of_dvt, 3.0)
-    likely = _finding(w, "PE is #1 diagnosis or equally likely", x.pe_most_likely_diagnosis, 3.0)
-    if x.heart_rate > 100:
-        hr = w.step("heart rate > 100", f"heart rate {fmt(x.heart_rate)} > 100", 1.5, "points")
-    else:
-        hr = w.step("heart rate > 100", f"heart rate {fmt(x.heart_rate)} ≤ 100", 0.0, "points")
-    immob = _either(w, "immobilisation ≥ 3 days or surgery in previous 4 weeks",
-                    (("immobilisation", x.immobilization_3_days), ("surgery", x.surgery_previous_4_weeks)), 1.5)
-    prior = _either(w, "previous PE or DVT", (("PE", x.previous_pe), ("DVT", x.previous_dvt)), 1.5)
-    blood = _finding(w, "haemoptysis", x.hemoptysis, 1.0)
-    cancer = _finding(w, "malignancy", x.malignancy, 1.0)
-    parts = (dvt, likely, hr, immob, prior, blood, cancer)
-    total = w.step("total", " + ".join(fmt(p, 1) for p in parts), sum(parts), "points")
+    # points as floats: the score has half points, so every step shows a decimal
+    dvt = finding(w, "clinical signs and symptoms of DVT", x.clinical_signs_of_dvt, 3.0)
+    likely = finding(w, "PE is #1 diagnosis or equally likely", x.pe_most_likely_diagnosis, 3.0)
+    hr = threshold(w, "heart rate > 100", f"heart rate {fmt(x.heart_rate)}", x.heart_rate, ">", 100, 1.5)
+    immob = any_of(w, "immobilisation ≥ 3 days or surgery in previous 4 weeks",
+                   (("immobilisation", x.immobilization_3_days), ("surgery", x.surgery_previous_4_weeks)), 1.5)
+    prior = any_of(w, "previous PE or DVT", (("PE", x.previous_pe), ("DVT", x.previous_dvt)), 1.5)
+    blood = finding(w, "haemoptysis", x.hemoptysis, 1.0)
+    cancer = finding(w, "malignancy", x.malignancy, 1.0)
+    total = sum_points(w, (dvt, likely, hr, immob, prior, blood, cancer), show=lambda p: fmt(p, 1))
     three = "low" if total < 2 else "moderate" if total <= 6 else "high"
     two = "PE likely" if total > 4 else "PE unlikely"
     w.interpretation = f"{three} probability (three-tier: < 2 low, 2-6 moderate, > 6 high); {two} (two-tier: > 4 likely)"
