@@ -1,0 +1,10 @@
+"""Answers: a model's output read as a value of the case's output type (`parse`: the cascade,
+statuses kept apart from correctness), values read from text or JSON (`values`), and answers
+written out, typed and compared (`format`)."""
+
+from .format import decimals_of, format_answer, same_value, shown_decimals, typed_answer
+from .parse import Parsed, parse_answer
+from .values import OUTPUT_TYPES, coerce_value, is_refusal, read_value
+
+__all__ = ["OUTPUT_TYPES", "Parsed", "coerce_value", "decimals_of", "format_answer", "is_refusal",
+           "parse_answer", "read_value", "same_value", "shown_decimals", "typed_answer"]
