@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from medreckon.bench.cli_options import split_specs as _split_specs
+from medreckon.bench.cli.options import split_specs as _split_specs
 from medreckon.bench.runs import arms
 from medreckon.bench.strategies import STRATEGIES, get_strategy, parse_spec, strategy_parameters
 

@@ -5,7 +5,7 @@ values.
 report commands the same rule and output options. An option whose help one command words for
 itself (what "default" means for several arms) takes that command's `help=`:
 
-    from . import cli_options as options
+    from . import options
 
     @options.model(help="The model every arm runs with (model strings as in bench run).")
     @options.case_selection(data_file_help="...", calculators_help="...")

@@ -1,0 +1,164 @@
+"""The commands that read runs: `bench report`, `compare`, `export`, `import` (another
+harness's outputs, to re-score them) and `attribute`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import click
+
+from . import options
+from .common import attempt_rows, fail, open_run, rule_params
+from .groups import bench
+
+
+@bench.command("report")
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@options.scoring_rule
+@options.html()
+def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str | None) -> None:
+    """Accuracy with Wilson 95% intervals and status counts, overall and per category/calculator."""
+    from ..analysis.summary import summarise
+    from ..render.summary import render_html, render_text
+
+    params = rule_params(rule, percent)
+    store = open_run(run_dir)
+    rows = attempt_rows(store)
+    n_cases = len(store.cases())
+    config = store.config()
+    store.close()
+    if not rows:
+        fail(f"{run_dir} has no attempts yet")
+    summary = summarise(rows, rule=rule, **params)
+    header = (f"run {run_dir}: model {config.get('model')} · strategy {config.get('strategy')} "
+              f"({config.get('strategy_version')}) · rule {rule}")
+    attempted = len({c.id for c, _ in rows})
+    if attempted < n_cases:
+        header += f" · {attempted} of {n_cases} cases attempted so far"
+    click.echo(header)
+    click.echo(render_text(summary))
+    if html_out:
+        Path(html_out).write_text(render_html(summary, title=header), encoding="utf-8")
+        click.echo(f"wrote {html_out}")
+
+
+@bench.command("compare")
+@click.argument("run_a", type=click.Path(file_okay=False))
+@click.argument("run_b", type=click.Path(file_okay=False))
+@options.scoring_rule
+def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> None:
+    """Paired accuracy difference on the cases both runs share, with an exact McNemar test."""
+    from ..analysis.summary import compare
+    from ..render.summary import render_comparison_text
+
+    params = rule_params(rule, percent)
+    rows = []
+    for run_dir in (run_a, run_b):
+        store = open_run(run_dir)
+        rows.append(attempt_rows(store))
+        store.close()
+    try:
+        comparison = compare(rows[0], rows[1], rule, **params)
+    except ValueError as exc:
+        fail(str(exc))
+    click.echo(f"A = {run_a}\nB = {run_b}")
+    click.echo(render_comparison_text(comparison, names=("A", "B")))
+
+
+@bench.command("export")
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Output JSONL (default: <RUN>/medcalc_bench_<rule>.jsonl).")
+@options.scoring_rule
+def bench_export(run_dir: str, out: str | None, rule: str, percent: float | None) -> None:
+    """Write the run as JSONL with MedCalc-Bench's output fields ("Row Number", "Result", ...)."""
+    from ..datasets import interchange
+
+    params = rule_params(rule, percent)
+    store = open_run(run_dir)
+    cases = store.cases()
+    rows = [(cases[a.case_id], a) for a in store.attempts() if a.case_id in cases]
+    store.close()
+    if not rows:
+        fail(f"{run_dir} has no attempts yet")
+    path = Path(out) if out else Path(run_dir) / f"medcalc_bench_{rule}.jsonl"
+    try:
+        interchange.export_jsonl(rows, path, rule, **params)
+    except (ValueError, OSError) as exc:
+        fail(str(exc))
+    click.echo(f"wrote {len(rows)} rows to {path}")
+
+
+@bench.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--run-dir", required=True, type=click.Path(file_okay=False),
+              help="The run directory to create (or add to, for the same file's label).")
+@options.dataset()
+@options.data_file(help="The dataset CSV the outputs refer to (default: the shared v1.0 test set).")
+@click.option("--label", default=None, help="What produced the file (default: its name).")
+def bench_import(file: str, run_dir: str, dataset: str, data_file: str | None,
+                 label: str | None) -> None:
+    """Read another harness's MedCalc-Bench-format outputs into a run, to re-score them."""
+    from .. import datasets
+    from ..datasets import interchange
+    from ..runs import runner
+    from ..runs.store import Store, StoreError
+
+    try:
+        all_cases = datasets.load_cases(dataset, path=data_file)
+    except (ValueError, FileNotFoundError) as exc:
+        fail(str(exc))
+    by_id = {c.id: c for c in all_cases}
+    try:
+        pairs = interchange.import_jsonl(file, by_id)
+    except (ValueError, KeyError, OSError) as exc:
+        fail(f"cannot import {file}: {exc}")
+    digest = hashlib.sha256(Path(file).read_bytes()).hexdigest()
+    try:
+        store = Store(run_dir, create=True)
+        n = runner.record_imported(store, pairs, by_id, label=label or Path(file).name,
+                                   source_sha256=digest)
+    except (ValueError, StoreError) as exc:
+        fail(str(exc))
+    counts = store.counts()
+    store.close()
+    click.echo(f"{run_dir}: imported {n} attempts ({len(pairs) - n} already there); status "
+               "counts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    click.echo(f"report: medreckon bench report {run_dir} --rule <rule>")
+
+
+@bench.command("attribute")
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@options.scoring_rule
+@options.markdown()
+@options.json(help="Also write the report, with every attempt's cause, as JSON here.")
+def bench_attribute(run_dir: str, rule: str, percent: float | None, markdown_out: str | None,
+                    json_out: str | None) -> None:
+    """Why each wrong attempt of an extract or tools run is wrong: no answer, wrong calculator,
+    copy slip, the dataset's own ground truth, which inputs differ from the gold entities (and
+    how), or other; with the ceiling of our calculator on the gold entities."""
+    from ..analysis import attribution
+    from ..render.attribution import render_markdown, render_text
+
+    params = rule_params(rule, percent)
+    store = open_run(run_dir)
+    rows = attempt_rows(store)
+    config = store.config()
+    store.close()
+    if not rows:
+        fail(f"{run_dir} has no attempts yet")
+    try:
+        report = attribution.attribute(rows, rule, **params)
+    except ValueError as exc:
+        fail(str(exc))
+    click.echo(f"run {run_dir}: model {config.get('model')} · strategy {config.get('strategy')} "
+               f"({config.get('strategy_version')})")
+    click.echo(render_text(report), nl=False)
+    title = f"Error attribution · {config.get('strategy')} · {config.get('model')}"
+    for path, text in ((markdown_out, lambda: render_markdown(report, title)),
+                       (json_out, lambda: json.dumps(report.to_dict(), indent=1))):
+        if path:
+            Path(path).write_text(text(), encoding="utf-8")
+            click.echo(f"wrote {path}")
