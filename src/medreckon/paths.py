@@ -1,4 +1,5 @@
-"""Where medreckon finds the shared data (never copied into the repo)."""
+"""Where medreckon finds the shared data (never copied into the repo), its own package data, and
+its cache (downloaded datasets, assembled models)."""
 
 from __future__ import annotations
 
@@ -20,3 +21,11 @@ def data_dir() -> Path:
 
 def package_data(*parts: str) -> Path:
     return Path(__file__).resolve().parent.joinpath("data", *parts)
+
+
+def cache_dir(kind: str) -> Path:
+    """`$MEDRECKON_CACHE/<kind>`, else `$XDG_CACHE_HOME/medreckon/<kind>` (default ~/.cache)."""
+    if env := os.environ.get("MEDRECKON_CACHE"):
+        return Path(env).expanduser() / kind
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base).expanduser() / "medreckon" / kind

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ... import paths
 from ...paths import data_dir
 
 
@@ -111,12 +112,8 @@ SUBDIR = "medcalc_bench"  # the datasets' folder under the data directory and th
 
 
 def cache_dir() -> Path:
-    """Where `fetch` puts downloads: ``$MEDRECKON_CACHE/datasets``, else the XDG cache."""
-    env = os.environ.get("MEDRECKON_CACHE")
-    base = Path(env).expanduser() if env else Path(
-        os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    ).expanduser() / "medreckon"
-    return base / "datasets"
+    """Where `fetch` puts downloads go (see `paths.cache_dir`)."""
+    return paths.cache_dir("datasets")
 
 
 _default_cache_dir = cache_dir  # `fetch` has a parameter of the same name

@@ -23,6 +23,8 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ... import paths
+
 
 @dataclass(frozen=True)
 class EmbeddedModel:
@@ -81,10 +83,8 @@ class EmbeddedModelError(RuntimeError):
 
 
 def cache_dir() -> Path:
-    if env := os.environ.get("MEDRECKON_CACHE"):
-        return Path(env).expanduser() / "models"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base).expanduser() / "medreckon" / "models"
+    """Where assembled models go (see `paths.cache_dir`)."""
+    return paths.cache_dir("models")
 
 
 def get_model(name: str) -> EmbeddedModel:

@@ -19,6 +19,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from ...jsonable import jsonable
 from ..trace import CalcTrace
 from ..types import Answer, Attempt, Case, Evaluation, Outcome, Usage
 
@@ -74,27 +75,13 @@ def decode_answer(value: Any) -> Answer | None:
     raise ValueError(f"not a stored answer: {value!r}")
 
 
-def _jsonable(value: Any) -> Any:
-    """Entities and traces hold tuples, dates and dataclasses; keep them readable as JSON."""
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _jsonable(dataclasses.asdict(value))
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    return repr(value)
-
 
 def case_to_json(case: Case) -> str:
     d = {f.name: getattr(case, f.name) for f in dataclasses.fields(case)}
     for k in ("ground_truth", "lower", "upper"):
         d[k] = encode_answer(d[k])
-    d["entities"] = _jsonable(d["entities"])
-    d["metadata"] = _jsonable(d["metadata"])
+    d["entities"] = jsonable(d["entities"])
+    d["metadata"] = jsonable(d["metadata"])
     return json.dumps(d, ensure_ascii=False, sort_keys=True)
 
 
@@ -108,7 +95,7 @@ def case_from_json(text: str) -> Case:
 def outcome_to_json(o: Outcome) -> str:
     return json.dumps({
         "raw": o.raw, "answer": encode_answer(o.answer), "status": o.status,
-        "explanation": o.explanation, "error": o.error, "trace": _jsonable(o.trace),
+        "explanation": o.explanation, "error": o.error, "trace": jsonable(o.trace),
         "usage": dataclasses.asdict(o.usage), "latency_s": o.latency_s,
         "model_calls": o.model_calls, "calc": None if o.calc is None else o.calc.to_dict(),
     }, ensure_ascii=False)
@@ -184,7 +171,7 @@ class Store:
     def set_config(self, values: dict[str, Any]) -> None:
         with self._db:
             self._db.executemany("INSERT OR REPLACE INTO config VALUES (?, ?)",
-                                 [(k, json.dumps(_jsonable(v), sort_keys=True)) for k, v in values.items()])
+                                 [(k, json.dumps(jsonable(v), sort_keys=True)) for k, v in values.items()])
 
     # cases
     def add_cases(self, cases: list[Case]) -> int:
@@ -253,7 +240,7 @@ class Store:
             cur = self._db.execute(
                 "INSERT OR IGNORE INTO evaluations VALUES (?, ?, ?, ?, ?, ?)",
                 (*key, evaluation.status, evaluation.created_at,
-                 json.dumps(_jsonable(evaluation.payload), ensure_ascii=False, sort_keys=True)))
+                 json.dumps(jsonable(evaluation.payload), ensure_ascii=False, sort_keys=True)))
             return cur.rowcount == 1
 
     def evaluations(self, evaluator: str | None = None, version: str | None = None) -> list[Evaluation]:

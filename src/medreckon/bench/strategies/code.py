@@ -41,7 +41,7 @@ import time
 from typing import Any
 
 from ..answers import coerce_value, is_refusal
-from ..models.meter import Meter
+from ..models import Meter
 from ..types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
 from . import prompts, register
 from .rag import RAG_PROMPT_VERSION, CardRetrieval, Retrieved, cards_block

@@ -61,7 +61,7 @@ from ..calculation import (
     input_schema,
     result_record,
 )
-from ..models.meter import Meter
+from ..models import Meter
 from ..trace import Repairs
 from ..types import Case, Completion, ModelClient, ModelError, Outcome
 from . import register

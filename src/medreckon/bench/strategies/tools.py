@@ -63,7 +63,7 @@ from ..calculation import (
     helper_tools,
     result_record,
 )
-from ..models.meter import Meter
+from ..models import Meter
 from ..trace import Repairs
 from ..types import Case, Completion, ModelClient, ModelError, Outcome, OutputType, ToolCall
 from . import register
