@@ -1,5 +1,6 @@
 """The bench's shared vocabulary. Data flows one way:
-Case -> Strategy (uses a ModelClient) -> Outcome -> Attempt (stored) -> Score (per rule) -> report.
+Case -> Strategy (uses a ModelClient) -> Outcome (with a CalcTrace when a calculator computed) ->
+Attempt (stored) -> Evaluations (scores per rule, later step verdicts and grades; stored) -> report.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 attempt is wrong, so a run's errors can be fixed where they arise rather than guessed at.
 
     report = attribute(rows, rule="medcalc_bench")
-    print(render_text(report))
+    print(render.attribution.render_text(report))
 
 Each (Case, Outcome) is compared with the case's gold "Relevant Entities" run through our own
 calculator (`medcalc_bench.to_inputs`, normalised to canonical units as `result_record` gives

@@ -11,7 +11,7 @@ from ..types import STATUSES
 from .charts import accuracy_svg, magnitude_svg
 from .page import page
 from .tables import html_table, markdown_table, text_table
-from .values import NONE, cut, interval, median_iqr, number, p_value, percent, rule_text
+from .cells import NONE, cut, interval, median_iqr, number, p_value, percent, rule_text
 
 
 def _cell(c: Cell) -> str:

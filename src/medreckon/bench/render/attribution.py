@@ -9,7 +9,7 @@ from typing import Any
 
 from ..analysis.attribution import CAUSES, AttributionReport
 from .tables import markdown_table, text_table
-from .values import NONE, percent
+from .cells import NONE, percent
 
 
 def _value(v: Any, unit: str | None = None) -> str:

@@ -7,7 +7,7 @@ import html
 from collections.abc import Sequence
 
 from ..analysis.arms import ArmSummary
-from .values import cut, interval, median_iqr, percent
+from .cells import cut, interval, median_iqr, percent
 
 Bar = tuple[str, int, int, tuple[float, float]]  # (label, correct, n, Wilson 95% interval)
 

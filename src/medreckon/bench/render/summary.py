@@ -11,7 +11,7 @@ from ..types import STATUSES
 from .charts import accuracy_svg
 from .page import page
 from .tables import html_table
-from .values import NONE, cut, interval, p_value, percent, rule_text
+from .cells import NONE, cut, interval, p_value, percent, rule_text
 
 
 def render_text(summary: Summary) -> str:

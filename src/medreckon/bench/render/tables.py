@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from .values import NONE
+from .cells import NONE
 
 
 def text_table(header: list[str], rows: list[list[str]], left: int | None = 1) -> list[str]:
