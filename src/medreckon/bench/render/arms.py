@@ -8,10 +8,10 @@ import html
 
 from ..analysis.arms import DATE_RANGE_DAYS, ArmsReport, ArmSummary, Cell, PairComparison, TableRow
 from ..types import STATUSES
+from .cells import NONE, cut, interval, median_iqr, number, p_value, percent, rule_text
 from .charts import accuracy_svg, magnitude_svg
 from .page import page
 from .tables import html_table, markdown_table, text_table
-from .cells import NONE, cut, interval, median_iqr, number, p_value, percent, rule_text
 
 
 def _cell(c: Cell) -> str:

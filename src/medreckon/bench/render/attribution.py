@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..analysis.attribution import CAUSES, AttributionReport
-from .tables import markdown_table, text_table
 from .cells import NONE, percent
+from .tables import markdown_table, text_table
 
 
 def _value(v: Any, unit: str | None = None) -> str:

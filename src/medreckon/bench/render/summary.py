@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 from ..analysis.summary import Comparison, Group, Summary
 from ..types import STATUSES
+from .cells import NONE, cut, interval, p_value, percent, rule_text
 from .charts import accuracy_svg
 from .page import page
 from .tables import html_table
-from .cells import NONE, cut, interval, p_value, percent, rule_text
 
 
 def render_text(summary: Summary) -> str:
