@@ -24,6 +24,9 @@ from ..calculators.spec import Step
 CALC_TRACE_VERSION = 1
 
 ChosenBy = Literal["case", "model"]  # the case names its calculator / the model picked one
+# Who did the arithmetic: the calculator (extract, tools), or the model itself, whose stated
+# answer is then checked against the calculator recomputed on its values (structured_cot).
+ComputedBy = Literal["calculator", "model"]
 
 
 def plain(value: Any) -> Any:
@@ -91,6 +94,7 @@ class CalcTrace:
     answer: Any = None  # the attempt's final answer, JSON-plain; None when it gave none
     answer_matches: bool | None = None  # it is the calculator's value or its rounding
     repairs: Repairs = Repairs()
+    computed_by: ComputedBy = "calculator"
     version: int = CALC_TRACE_VERSION
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,7 +103,7 @@ class CalcTrace:
                 "written_inputs": self.written_inputs, "inputs": self.inputs,
                 "result": None if self.result is None else self.result.to_dict(),
                 "answer": self.answer, "answer_matches": self.answer_matches,
-                "repairs": self.repairs.to_dict()}
+                "repairs": self.repairs.to_dict(), "computed_by": self.computed_by}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> CalcTrace:
@@ -113,7 +117,8 @@ class CalcTrace:
                    result=None if d.get("result") is None else CalcResult.from_dict(d["result"]),
                    answer=d.get("answer"), answer_matches=d.get("answer_matches"),
                    repairs=Repairs(r.get("turns", 0), tuple(r.get("messages", ())),
-                                   tuple(r.get("unit_fixes", ()))))
+                                   tuple(r.get("unit_fixes", ()))),
+                   computed_by=d.get("computed_by", "calculator"))
 
     @classmethod
     def from_legacy(cls, trace: Mapping[str, Any], answer: Any = None) -> CalcTrace | None:
@@ -162,5 +167,5 @@ def _legacy_tools(trace: Mapping[str, Any], answer: Any) -> CalcTrace:
         repairs=Repairs(len(messages), tuple(messages)))
 
 
-__all__ = ["CalcTrace", "CalcResult", "Repairs", "ChosenBy",
+__all__ = ["CalcTrace", "CalcResult", "Repairs", "ChosenBy", "ComputedBy",
            "CALC_TRACE_VERSION", "plain"]
