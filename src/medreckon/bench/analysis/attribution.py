@@ -1,59 +1,62 @@
-"""Error attribution for the calculator-backed strategies (`extract`, `tools`): why each wrong
-attempt is wrong, so a run's errors can be fixed where they arise rather than guessed at.
+"""Error attribution for the calculator-backed strategies (`extract`, `tools`,
+`structured_cot`): why each wrong attempt is wrong, so a run's errors can be fixed where they
+arise rather than guessed at.
 
     report = attribute(rows, rule="medcalc_bench")
     print(render.attribution.render_text(report))
 
-Each (Case, Outcome) is compared with the case's gold "Relevant Entities" run through our own
-calculator (`medcalc_bench.to_inputs`, normalised to canonical units as `result_record` gives
-them); what the attempt did comes from its `Outcome.calc` (`bench.trace.CalcTrace`). A wrong
-attempt gets the first cause that matches:
+A view of the deterministic step verdicts (`analysis.steps`, MedRaC's four steps), not a second
+mechanism: each (Case, Outcome) is verified by `steps.Verifier` (or its stored verdicts are
+passed in), and a wrong attempt gets the first cause that its verdicts show:
 
 1. ``no_answer`` — the status is not ``ok`` (the status and the error's first line are kept);
-2. ``wrong_calculator`` — (tools: the model chose) another calculator was called, or none;
-3. ``copy_slip`` — the calculator's answer was right but the final answer differs;
-   gold entities that cannot be converted (or a case without any) give ``no_gold`` here;
-4. ``dataset_disagrees`` — our calculator on the gold entities is itself not correct (the
-   v1.0 ground truth departs from the published rule, see `data/medcalc_bench_v1_deviations`)
-   and the extracted inputs equal the gold ones; when they differ too the cause is ``inputs``
-   with ``ceiling=False`` (even perfect extraction would not have scored);
-5. ``inputs`` — the extracted inputs differ from the gold ones (see `KINDS`);
-6. ``other`` — inputs equal gold and gold scores, yet the answer is wrong (rounding, options,
+2. ``wrong_calculator`` — the calculator step is False: (tools) another calculator was called,
+   or none;
+3. ``copy_slip`` — the trace says the final answer is not the calculator's
+   (`CalcTrace.answer_matches` False) while the values and the arithmetic are not wrong (values
+   that cannot be checked, for want of gold, do not hide the slip);
+4. ``no_gold`` — the case's gold entities cannot be converted, or it has none;
+5. ``dataset_disagrees`` — the values are right but our calculator on the gold entities is
+   itself not correct (`gold_correct` False: the v1.0 ground truth departs from the published
+   rule, see `data/medcalc_bench_v1_deviations`); when the values are wrong too the cause is
+   ``inputs`` with ``ceiling=False`` (even perfect extraction would not have scored);
+6. ``inputs`` — the values step is False (the kinds below come from the entity verdicts);
+7. ``other`` — values right and gold scores, yet the answer is wrong (rounding, options,
    output typing).
 
-Strategies without a calculation trace (direct, chain of thought, ...) get ``not_attributable``
-for every wrong attempt that has an answer. Correct attempts get no cause, but their input
-differences are kept as a note (compensating errors, differences inside the tolerance).
+Attempts without a calculation trace (direct, chain of thought, ...) get ``not_attributable``
+for every wrong attempt that has an answer, and so do traces that computed no inputs. Correct
+attempts get no cause, but their input differences are kept as a note (compensating errors).
 
-Inputs are compared field by field. Numbers agree within a relative 1e-6; a numeric difference
-that does not change the calculator's rounded result when gold's value is put in its place is
-not a difference (conversion noise such as 123.8 umol/L against 1.4 mg/dL), unless such
-differences are all there is and together they change the result.
+The kinds of input differences (`KINDS`) are the entity verdicts of step 2 as this report has
+always named them: ``missing``, ``extra``, ``choice`` (wrong_choice), ``value`` (wrong_value and
+hallucinated; wrong_unit too unless the number written is gold's own), ``unit`` (gold's number
+written under another unit), ``finding_false_positive`` / ``finding_false_negative``
+(finding_flipped, by the model's value). Entity verdicts ``correct`` include differences that
+do not change the calculator's rounded result (see `steps`).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ...calculators.describe import InputSpec, describe_inputs
-from ...calculators.medcalc_bench import to_inputs
 from ...calculators.spec import Calculator
-from ...errors import CalculatorInputError
-from ..answers import decimals_of, same_value, typed_answer
-from ..calculation import calculator_for_case, result_record
-from ..trace import plain
+from ..answers import same_value
 from ..types import Case, Outcome
 from .scoring import check_rule, is_correct
+from .steps import Gold, Verifier, first_line, gold_for, input_specs
+from .verdicts import EntityVerdict, StepVerdicts
 
 CAUSES = ("no_answer", "wrong_calculator", "copy_slip", "no_gold", "dataset_disagrees", "inputs",
           "other", "not_attributable")
 KINDS = ("missing", "unit", "value", "finding_false_positive", "finding_false_negative", "choice",
          "extra")
-# the strategy whose trace it is, by how the calculator was chosen
+# the strategy whose trace it is, by how the calculator was chosen (the model's own arithmetic:
+# structured_cot)
 TRACE_KINDS = {"case": "extract", "model": "tools"}
 TOP_FIELDS = 5  # differing fields shown per calculator
 EXAMPLES = 3  # examples kept per differing field
@@ -128,47 +131,7 @@ class AttributionReport:
         return json.loads(json.dumps(asdict(self), default=str))
 
 
-# ---------------------------------------------------------------- gold
-
-
-@dataclass(frozen=True)
-class Gold:
-    given: dict[str, Any] | None  # the calculator inputs the entities stand for
-    normalised: dict[str, Any] | None
-    rounded: Any = None
-    correct: bool | None = None  # None: no gold
-    why_not: str | None = None
-
-
-def _first_line(text: str | None) -> str | None:
-    return text.strip().splitlines()[0] if text and text.strip() else None
-
-
-def gold_for(case: Case, rule: str = "medcalc_bench", **params: Any) -> Gold:
-    """Our calculator on the case's gold entities, scored as an `extract` answer would be."""
-    try:
-        calc = calculator_for_case(case)
-    except CalculatorInputError as exc:
-        return Gold(None, None, why_not=f"no calculator: {_first_line(str(exc))}")
-    if calc.medcalc_bench is None or not case.entities:
-        return Gold(None, None, why_not="the case has no gold entities")
-    try:
-        given = to_inputs(calc, case.entities)
-        result = calc.calculate(given)
-    except CalculatorInputError as exc:
-        return Gold(None, None, why_not=_first_line(str(exc)))
-    try:
-        answer = typed_answer(result.value, case.output_type)
-    except ValueError:
-        correct = False
-    else:
-        as_outcome = Outcome(raw="", answer=answer, status="ok",
-                             trace={"answer_decimals": decimals_of(answer)})
-        correct = is_correct(as_outcome, case, rule, **params)
-    return Gold(plain(given), plain(result_record(result)["inputs"]), result.rounded, correct)
-
-
-# ---------------------------------------------------------------- the model's inputs
+# ---------------------------------------------------------------- kinds from entity verdicts
 
 
 def _number(value: Any) -> float | None:
@@ -181,60 +144,27 @@ def _number(value: Any) -> float | None:
     return float(value)
 
 
-def _rounded(calc: Calculator, inputs: Mapping[str, Any]) -> Any:
-    try:
-        return plain(calc.calculate(dict(inputs)).rounded)
-    except CalculatorInputError:
-        return None
+def diff_kind(entity: EntityVerdict, gold_given: Mapping[str, Any]) -> str:
+    """The KINDS name of a wrong entity verdict (module docstring)."""
+    verdict = entity.verdict
+    if verdict == "finding_flipped":
+        return "finding_false_positive" if entity.model else "finding_false_negative"
+    if verdict == "wrong_unit":
+        wrote, gold = _number(entity.written), _number(gold_given.get(entity.field))
+        same = wrote is not None and gold is not None and same_value(wrote, gold)
+        return "unit" if same else "value"
+    return {"missing": "missing", "extra": "extra", "wrong_choice": "choice",
+            "wrong_value": "value", "hallucinated": "value"}[verdict]
 
 
-def _kind(spec: InputSpec | None, name: str, model: Any, written: Mapping[str, Any] | None,
-          gold_given: Mapping[str, Any]) -> str:
-    """Which of KINDS a difference in field `name` is (first match wins, as listed)."""
-    given = written is None or written.get(name) is not None
-    gold_has = gold_given.get(name) is not None
-    kind = spec.kind if spec else "text"
-    if spec is not None and spec.option:
-        return "choice"
-    if not given and gold_has:
-        return "missing"
-    if kind == "boolean":
-        return "finding_false_positive" if model else "finding_false_negative"
-    if given and not gold_has:
-        return "extra"
-    if kind in ("quantity", "integer", "number"):
-        wrote = _number(written.get(name)) if written is not None else None
-        entity = _number(gold_given.get(name))
-        if wrote is not None and entity is not None and same_value(wrote, entity):
-            return "unit"
-        return "value"
-    return "value" if kind == "date" else "choice"
-
-
-def compare_inputs(calc: Calculator, model: Mapping[str, Any], gold: Gold,
-                   written: Mapping[str, Any] | None) -> list[FieldDiff]:
-    """The fields where the model's normalised inputs differ from gold's (module docstring)."""
-    assert gold.normalised is not None and gold.given is not None
-    specs = {s.name: s for s in describe_inputs(calc)}
-    model_rounded = _rounded(calc, model)
-    kept, within = [], []
-    for name in dict.fromkeys([*gold.normalised, *model]):
-        m, g = model.get(name), gold.normalised.get(name)
-        if same_value(m, g):
-            continue
-        spec = specs.get(name)
-        kind = _kind(spec, name, m, written, gold.given)
-        diff = FieldDiff(name, kind, m, g, spec.unit if spec else None,
-                         None if written is None else written.get(name), gold.given.get(name))
-        numeric = spec is not None and spec.kind in ("quantity", "integer", "number")
-        if (numeric or kind == "extra") and model_rounded is not None \
-                and _rounded(calc, {**model, name: g}) == model_rounded:
-            within.append(diff)  # does not change the result on its own
-        else:
-            kept.append(diff)
-    if not kept and within and model_rounded != plain(gold.rounded):
-        return within  # together they change the result
-    return kept
+def field_diffs(calc: Calculator, verdicts: StepVerdicts, gold: Gold) -> tuple[FieldDiff, ...]:
+    """The wrong entities of the values step as FieldDiffs."""
+    given = gold.given or {}
+    specs = input_specs(calc)
+    return tuple(FieldDiff(e.field, diff_kind(e, given), e.model, e.gold,
+                           specs[e.field].unit if e.field in specs else None, e.written,
+                           given.get(e.field))
+                 for e in verdicts.entities if e.verdict != "correct")
 
 
 # ---------------------------------------------------------------- one attempt
@@ -250,36 +180,37 @@ def _documented(calc: Calculator, case: Case, cache: dict[str, set[str]]) -> boo
     return case.id in cache[calc.id]
 
 
-def attribute_one(case: Case, outcome: Outcome, gold: Gold, correct: bool,
+def attribute_one(case: Case, outcome: Outcome, verdicts: StepVerdicts, gold: Gold,
+                  calc: Calculator | None, correct: bool,
                   deviations: dict[str, set[str]] | None = None) -> Attribution:
-    """The cause of one attempt (None when correct), first match wins (module docstring)."""
+    """The cause of one attempt (None when correct) from its step verdicts, first match wins
+    (module docstring); `calc` is the case's calculator (None: unknown)."""
     trace = outcome.calc
+    steps = verdicts.steps
     chosen = trace is not None and trace.chosen_by == "model"  # by the model, not the case
-    try:
-        calc: Calculator | None = calculator_for_case(case)
-    except CalculatorInputError:
-        calc = None
+    trace_kind = None if trace is None else "structured_cot" if trace.computed_by == "model" \
+        else TRACE_KINDS[trace.chosen_by]
     base = dict(case_id=case.id, calculator=calc.id if calc else None, correct=correct,
-                status=outcome.status, ceiling=gold.correct,
-                trace_kind=None if trace is None else TRACE_KINDS[trace.chosen_by],
+                status=outcome.status, ceiling=gold.correct, trace_kind=trace_kind,
                 called=trace.calculator if chosen else None)
 
     def done(cause: str | None, **kw: Any) -> Attribution:
         return Attribution(cause=None if correct else cause, **{**base, **kw})
 
     if outcome.status != "ok":
-        return done("no_answer", error=_first_line(outcome.error))
+        return done("no_answer", error=first_line(outcome.error))
     if trace is None:
         return done("not_attributable")
-    if chosen and calc is not None and trace.calculator != calc.id:
+    if steps.get("calculator") is False:
         return done("wrong_calculator")
-    if trace.answer_matches is False and not correct:
+    if not correct and trace.answer_matches is False and steps.get("values") is not False \
+            and steps.get("arithmetic") is not False:
         return done("copy_slip")
     if calc is None or gold.normalised is None:
         return done("no_gold", error=gold.why_not)
-    if trace.inputs is None:
+    if trace.inputs is None or steps.get("values") is None:
         return done("not_attributable")
-    diffs = tuple(compare_inputs(calc, trace.inputs, gold, trace.written_inputs))
+    diffs = field_diffs(calc, verdicts, gold)
     documented = _documented(calc, case, deviations if deviations is not None else {})
     if not gold.correct:
         return done("inputs" if diffs else "dataset_disagrees", diffs=diffs, documented=documented)
@@ -310,22 +241,30 @@ def _top_fields(rows: list[Attribution], limit: int) -> list[FieldCount]:
 
 
 def attribute(rows: Iterable[Row], rule: str = "medcalc_bench", *, top: int = TOP_FIELDS,
-              **params: Any) -> AttributionReport:
-    """The attribution report of a run's (Case, Outcome) rows under a scoring rule."""
+              verdicts: Sequence[StepVerdicts] | None = None, **params: Any) -> AttributionReport:
+    """The attribution report of a run's (Case, Outcome) rows under a scoring rule. `verdicts`:
+    the rows' exact step verdicts under the same rule, in the rows' order (e.g. read from the
+    run's evaluations); verified here when not given."""
     check_rule(rule, params)
+    verifier = Verifier(rule, **params)
     golds: dict[tuple[str, str, str], Gold] = {}
     deviations: dict[str, set[str]] = {}
     out: list[Attribution] = []
+    rows = list(rows)
+    if verdicts is not None and len(verdicts) != len(rows):
+        raise ValueError(f"{len(verdicts)} step verdicts for {len(rows)} rows")
     for i, row in enumerate(rows):
         if not (isinstance(row, tuple) and len(row) == 2 and isinstance(row[0], Case)
                 and isinstance(row[1], Outcome)):
             raise TypeError(f"rows[{i}] is not a (Case, Outcome) pair")
         case, outcome = row
-        key = (case.dataset, case.dataset_version, case.id)
-        if key not in golds:
-            golds[key] = gold_for(case, rule, **params)
-        out.append(attribute_one(case, outcome, golds[key], is_correct(outcome, case, rule, **params),
-                                 deviations))
+        mine = verifier.verify(case, outcome) if verdicts is None else verdicts[i]
+        if mine.source != "exact":
+            raise ValueError(f"verdicts[{i}] come from {mine.source!r}; attribution reads exact verdicts")
+        gold = golds.setdefault((case.dataset, case.dataset_version, case.id), verifier.gold(case))
+        calc = verifier.case_calculator(case)
+        out.append(attribute_one(case, outcome, mine, gold, None if isinstance(calc, str) else calc,
+                                 is_correct(outcome, case, rule, **params), deviations))
     wrong = [a for a in out if not a.correct]
     causes = Counter(a.cause for a in wrong)
     inputs = [a for a in wrong if a.cause == "inputs"]
@@ -344,5 +283,5 @@ def attribute(rows: Iterable[Row], rule: str = "medcalc_bench", *, top: int = TO
     )
 
 
-__all__ = ["attribute", "attribute_one", "gold_for", "compare_inputs", "AttributionReport",
-           "Attribution", "FieldDiff", "CAUSES", "KINDS"]
+__all__ = ["attribute", "attribute_one", "diff_kind", "field_diffs", "gold_for", "Gold",
+           "AttributionReport", "Attribution", "FieldDiff", "CAUSES", "KINDS"]
