@@ -331,6 +331,23 @@ def test_the_report_counts_causes_kinds_fields_and_the_ceiling(cases):
     assert "| ckd-epi-2021 | creatinine | value | 2 | case 31: model 3.09 mg/dL, gold 1.17 mg/dL |" in md
 
 
+def test_causes_agree_with_the_first_wrong_step(cases):
+    # the attribution is a view of the step verdicts: each cause has its first error
+    from medreckon.bench.analysis.steps import Verifier
+
+    verifier = Verifier()
+    expected = {"inputs": "values", "copy_slip": "answer", "dataset_disagrees": "answer",
+                "wrong_calculator": "calculator", "other": "answer", None: None}
+    rows = mixed_rows(cases)
+    for (case, outcome), a in zip(rows, attribute(rows).rows, strict=True):
+        v = verifier.verify(case, outcome)
+        if a.cause == "no_answer":
+            assert v.status == "no_answer"
+            continue
+        assert v.first_error() == expected[a.cause], (case.id, a.cause)
+        assert (a.cause == "dataset_disagrees") == (v.gold_correct is False and v.steps["values"] is True)
+
+
 def test_the_rule_is_applied_and_checked(cases):
     row = run_extract(cases["90"], gold(cases["90"], weight={"value": 67, "unit": "kg"}))
     assert attribute([row]).correct == 1

@@ -15,6 +15,7 @@ from medreckon.bench.analysis.scoring import RULES
 from medreckon.bench.analysis.steps import (
     StepsEvaluator,
     Verifier,
+    in_note,
     note_numbers,
     verify,
     written_numbers,
@@ -308,6 +309,9 @@ def test_numbers_in_a_note():
     assert 60.0 not in found and 2.0 not in found
     assert written_numbers({"value": 5, "unit": "mg"}) == [5.0] and written_numbers("5 ft 7 in") == [5.0, 7.0]
     assert written_numbers(True) == [] and written_numbers([1.5, "kg"]) == [1.5]
+    counts = note_numbers("Platelets 115 x 10^3/uL, WBC 21.16 x 10^9/L, norepinephrine 0.27 mcg/kg/min")
+    assert all(in_note(x, counts) for x in (115000.0, 21160.0, 0.27, 270.0))
+    assert not in_note(116000.0, counts) and not in_note(2.7, counts)
 
 
 def test_error_types_follow_the_taxonomy_order():
@@ -381,3 +385,23 @@ def test_a_result_record_round_trips_through_the_trace(ckd):
     out = traced(ckd, gold_reply(ckd))
     stored = dataclasses.replace(out.calc, result=CalcResult.from_dict(out.calc.result.to_dict()))
     assert verify(ckd, dataclasses.replace(out, calc=stored)).steps["arithmetic"] is True
+
+
+def test_gold_traces_on_dataset_rows_are_right_but_for_the_datasets_own_errors():
+    from medreckon.bench.datasets import DatasetNotFound, load_cases, locate
+
+    try:
+        locate("medcalc-bench")
+    except DatasetNotFound:
+        pytest.skip("MedCalc-Bench data not found")
+    rows = {c.id: c for c in load_cases(subset="medrac_clean_940", calculators=[2, 3, 4, 6, 9, 15, 21])}
+    verifier = Verifier()
+    for cid in ("16", "31", "52", "90", "151"):
+        case = rows[cid]
+        assert verifier.verify(case, traced(case, gold_reply(case))).all_right(), cid
+    # rows 200 (Child-Pugh, a reviewed deviation) and 850 (GCS): the inputs are right, the
+    # labels depart from the published rule; no error is blamed on the model
+    for cid in ("200", "850"):
+        v = verifier.verify(rows[cid], traced(rows[cid], gold_reply(rows[cid])))
+        assert v.steps["values"] is True and v.steps["answer"] is False, cid
+        assert v.gold_correct is False and v.errors == (), cid

@@ -12,14 +12,15 @@ The four steps:
    trace without one (the model called none that computed) is False.
 2. ``values`` — every input of the case's calculator, compared with the case's gold Relevant
    Entities run through `calculators.medcalc_bench.to_inputs` and normalised by the calculator
-   (`gold_for`). One `EntityVerdict` per input (rule options only where they differ), the first
+   (`gold_for`; this step's code is in `entity_checks`). One `EntityVerdict` per input (rule options only where they differ), the first
    that applies:
    ``wrong_choice`` (a rule option differs), ``missing`` (gold has it, the model left it null),
    ``finding_flipped`` (a yes/no input), ``extra`` (the model gave a value gold does not have),
    then for numbers ``wrong_unit`` (the number written is gold's number, or the value is gold
    read in another declared unit of the field: off by a conversion factor, within 1%),
-   ``hallucinated`` (a number written appears nowhere in the note; "1,025.2", "5.0" and number
-   words up to ninety-nine are read), ``wrong_value``; dates ``wrong_value``; other categories
+   ``hallucinated`` (a number written appears nowhere in the note, not even scaled by a power
+   of a thousand as counts are; "1,025.2", "5.0" and number words up to ninety-nine are read),
+   ``wrong_value``; dates ``wrong_value``; other categories
    ``wrong_choice``. Numbers agree within a relative 1e-6; a difference that does not change the
    calculator's rounded result when gold's value is put in its place is ``correct`` (conversion
    noise such as 82.2 umol/L against 0.93 mg/dL), unless such differences are all there is and
@@ -54,265 +55,35 @@ slip or a precision loss).
 
 from __future__ import annotations
 
-import re
-import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from typing import Any
 
-from ...calculators.describe import InputSpec, describe_inputs
-from ...calculators.fields import Quantity
-from ...calculators.medcalc_bench import to_inputs
 from ...calculators.registry import get
 from ...calculators.spec import Calculator
-from ...calculators.units import UnitError, conversion
 from ...errors import CalculatorInputError
 from ..answers import decimals_of, same_value, typed_answer
-from ..calculation import calculator_for_case, result_record
+from ..calculation import calculator_for_case
 from ..trace import CalcTrace, plain
 from ..types import Attempt, Case, Outcome
+from .entity_checks import (
+    Gold,
+    compare_entities,
+    first_line,
+    gold_for,
+    gold_of,
+    in_note,
+    input_specs,
+    is_number,
+    note_numbers,
+    off_by_unit,
+    written_numbers,
+)
 from .scoring import RULES, check_rule, is_correct, outcome_decimals
 from .verdicts import ERROR_TYPES, STEPS, EntityVerdict, StepVerdicts
 
 # Bumped whenever a verdict changes for some attempt (stored verdicts of older versions stay apart).
 STEPS_VERSION = "1"
 DEMOGRAPHIC_FIELDS = frozenset({"age", "sex", "race", "ethnicity"})
-UNIT_TOLERANCE = 0.01  # relative: a value off from gold by a unit factor, notes' rounding allowed
-NUMERIC_KINDS = ("quantity", "integer", "number")
-
-
-def first_line(text: str | None) -> str | None:
-    return text.strip().splitlines()[0] if text and text.strip() else None
-
-
-# ---------------------------------------------------------------- gold
-
-
-@dataclass(frozen=True)
-class Gold:
-    """Our calculator on a case's gold entities."""
-
-    given: dict[str, Any] | None  # the calculator inputs the entities stand for
-    normalised: dict[str, Any] | None  # as the calculator read them (canonical units)
-    rounded: Any = None
-    correct: bool | None = None  # correct under the rule; None: no gold
-    why_not: str | None = None  # why there is no gold
-
-
-def _scores(value: Any, case: Case, rule: str, params: Mapping[str, Any]) -> bool:
-    """A calculator value scored as an answer to `case` (False when it is not of its type)."""
-    try:
-        answer = typed_answer(value, case.output_type)
-    except ValueError:
-        return False
-    as_outcome = Outcome(raw="", answer=answer, status="ok",
-                         trace={"answer_decimals": decimals_of(answer)})
-    return is_correct(as_outcome, case, rule, **params)
-
-
-def gold_for(case: Case, rule: str = "medcalc_bench", **params: Any) -> Gold:
-    """Our calculator on the case's gold entities, scored as an `extract` answer would be."""
-    try:
-        calc = calculator_for_case(case)
-    except CalculatorInputError as exc:
-        return Gold(None, None, why_not=f"no calculator: {first_line(str(exc))}")
-    return _gold(calc, case, rule, params)
-
-
-def _gold(calc: Calculator, case: Case, rule: str, params: Mapping[str, Any]) -> Gold:
-    if calc.medcalc_bench is None or not case.entities:
-        return Gold(None, None, why_not="the case has no gold entities")
-    try:
-        given = to_inputs(calc, case.entities)
-        result = calc.calculate(given)
-    except CalculatorInputError as exc:
-        return Gold(None, None, why_not=first_line(str(exc)))
-    try:
-        correct = _scores(result.value, case, rule, params)
-    except ValueError as exc:  # e.g. a decimal case without limits under medcalc_bench
-        return Gold(plain(given), plain(result_record(result)["inputs"]), result.rounded, None,
-                    why_not=first_line(str(exc)))
-    return Gold(plain(given), plain(result_record(result)["inputs"]), result.rounded, correct)
-
-
-# ---------------------------------------------------------------- per-calculator lookups
-
-_SPECS: dict[Calculator, dict[str, InputSpec]] = {}
-_UNIT_READINGS: dict[tuple[Calculator, str], tuple[tuple[float, float, float, float], ...]] = {}
-
-
-def input_specs(calc: Calculator) -> dict[str, InputSpec]:
-    if calc not in _SPECS:
-        _SPECS[calc] = {s.name: s for s in describe_inputs(calc)}
-    return _SPECS[calc]
-
-
-def _quantity(calc: Calculator, name: str) -> Quantity | None:
-    field = calc.inputs.model_fields.get(name)
-    if field is None:
-        return None
-    todo: list[Any] = [*field.metadata, field.annotation]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, Quantity):
-            return item
-        todo += typing.get_args(item) if not isinstance(item, str | bytes) else []
-        todo += list(getattr(item, "__metadata__", ()))
-    return None
-
-
-def _unit_readings(calc: Calculator, name: str) -> tuple[tuple[float, float, float, float], ...]:
-    """For each ordered pair of the field's declared units (U, V): U's and V's (factor, offset)
-    to the canonical unit, so that a canonical value g written in V and read as U becomes
-    fU * (g - oV) / fV + oU."""
-    key = (calc, name)
-    if key not in _UNIT_READINGS:
-        spec, qty = input_specs(calc).get(name), _quantity(calc, name)
-        factors = []
-        for unit in spec.units if spec is not None and qty is not None else ():
-            try:
-                factors.append(conversion(unit, qty.unit, qty.analyte))
-            except (UnitError, KeyError):
-                continue
-        _UNIT_READINGS[key] = tuple((fu, ou, fv, ov) for i, (fu, ou) in enumerate(factors)
-                                    for j, (fv, ov) in enumerate(factors) if i != j and fv)
-    return _UNIT_READINGS[key]
-
-
-def off_by_unit(calc: Calculator, name: str, model: Any, gold: Any) -> bool:
-    """`model` is `gold` written in one declared unit of the field and read in another."""
-    if not (_is_number(model) and _is_number(gold)) or gold == 0:
-        return False
-    for fu, ou, fv, ov in _unit_readings(calc, name):
-        misread = fu * (gold - ov) / fv + ou
-        if misread != gold and abs(model - misread) <= UNIT_TOLERANCE * abs(misread):
-            return True
-    return False
-
-
-# ---------------------------------------------------------------- numbers in the note
-
-_NOTE_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+")
-_UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen " \
-         "fifteen sixteen seventeen eighteen nineteen".split()
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-_TENS_RE, _DIGIT_RE, _SMALL_RE = "|".join(_TENS), "|".join(_UNITS[1:10]), "|".join(_UNITS)
-_WORD_NUMBER = re.compile(rf"\b(?:({_TENS_RE})(?:[\s-]({_DIGIT_RE}))?|({_SMALL_RE}))\b", re.I)
-
-
-def note_numbers(note: str) -> frozenset[float]:
-    """Every number the note writes: digits (comma thousands read both ways: "1,025.2" is
-    1025.2, and 1 and 25.2 in a list), and number words up to ninety-nine."""
-    found: set[float] = set()
-    for m in _NOTE_NUMBER.finditer(note):
-        text = m.group()
-        found.add(float(text.replace(",", "")))
-        if "," in text:
-            found.update(float(part) for part in text.split(",") if part)
-    for m in _WORD_NUMBER.finditer(note):
-        tens, unit, single = m.groups()
-        if single:
-            found.add(float(_UNITS.index(single.lower())))
-        else:
-            found.add(float(20 + 10 * _TENS.index(tens.lower()) + (_UNITS.index(unit.lower()) if unit else 0)))
-    return frozenset(found)
-
-
-def _is_number(x: Any) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool)
-
-
-def _number(value: Any) -> float | None:
-    """The number of a value as written: 5.1, {"value": 5.1, "unit": ...}, [5.1, "mg/dL"]."""
-    if isinstance(value, Mapping):
-        value = value.get("value")
-    elif isinstance(value, list | tuple) and len(value) == 2:
-        value = value[0]
-    return float(value) if _is_number(value) else None
-
-
-def written_numbers(value: Any) -> list[float]:
-    """The numbers in a value as the model wrote it (a number, a {value, unit} mapping, a
-    [value, unit] pair or text such as "5 ft 7 in")."""
-    if isinstance(value, Mapping):
-        value = value.get("value")
-    elif isinstance(value, list | tuple) and len(value) == 2:
-        value = value[0]
-    if _is_number(value):
-        return [abs(float(value))]
-    if isinstance(value, str):
-        return [float(t.replace(",", "")) for t in _NOTE_NUMBER.findall(value)]
-    return []
-
-
-# ---------------------------------------------------------------- step 2: the values
-
-
-def _rounded(calc: Calculator, inputs: Mapping[str, Any]) -> Any:
-    try:
-        return plain(calc.calculate(dict(inputs)).rounded)
-    except CalculatorInputError:
-        return None
-
-
-def entity_verdict(calc: Calculator, name: str, model: Any, gold: Gold,
-                   written: Mapping[str, Any] | None, numbers: frozenset[float]) -> str:
-    """The verdict of one input whose model value differs from gold's (module docstring)."""
-    assert gold.given is not None and gold.normalised is not None
-    spec = input_specs(calc).get(name)
-    given = written is None or written.get(name) is not None
-    gold_has = gold.given.get(name) is not None
-    kind = spec.kind if spec else "text"
-    if spec is not None and spec.option:
-        return "wrong_choice"
-    if not given and gold_has:
-        return "missing"
-    if kind == "boolean":
-        return "finding_flipped"
-    if given and not gold_has:
-        return "extra"
-    if kind in NUMERIC_KINDS:
-        wrote = written.get(name) if written is not None else None
-        number, entity = _number(wrote), _number(gold.given.get(name))
-        if number is not None and entity is not None and same_value(number, entity):
-            return "wrong_unit"  # gold's number under another unit
-        if off_by_unit(calc, name, model, gold.normalised.get(name)):
-            return "wrong_unit"
-        if written is not None and any(x not in numbers for x in written_numbers(wrote)):
-            return "hallucinated"
-        return "wrong_value"
-    return "wrong_value" if kind == "date" else "wrong_choice"
-
-
-def compare_entities(calc: Calculator, model: Mapping[str, Any], gold: Gold,
-                     written: Mapping[str, Any] | None, numbers: frozenset[float] = frozenset()
-                     ) -> tuple[EntityVerdict, ...]:
-    """One verdict per input of `calc` (rule options only where they differ), in declaration
-    order: the model's normalised inputs against gold's (module docstring, step 2)."""
-    assert gold.normalised is not None and gold.given is not None
-    specs = input_specs(calc)
-    model_rounded = _rounded(calc, model)
-    out: list[EntityVerdict] = []
-    within: list[int] = []  # differences that do not change the result on their own
-    for name in dict.fromkeys([*gold.normalised, *model]):
-        m, g = model.get(name), gold.normalised.get(name)
-        spec = specs.get(name)
-        w = None if written is None else plain(written.get(name))
-        if same_value(m, g):
-            if spec is None or not spec.option:
-                out.append(EntityVerdict(name, "correct", g, m, w))
-            continue
-        verdict = entity_verdict(calc, name, m, gold, written, numbers)
-        numeric = spec is not None and spec.kind in NUMERIC_KINDS
-        if (numeric or verdict == "extra") and model_rounded is not None \
-                and _rounded(calc, {**model, name: g}) == model_rounded:
-            within.append(len(out))
-        out.append(EntityVerdict(name, verdict, g, m, w))
-    wrong = sum(e.verdict != "correct" for e in out) - len(within)
-    if not (wrong == 0 and within and model_rounded != plain(gold.rounded)):
-        for i in within:  # inside the tolerance, unless together they change the result
-            out[i] = replace(out[i], verdict="correct")
-    return tuple(out)
 
 
 # ---------------------------------------------------------------- step 3: the arithmetic
@@ -320,7 +91,7 @@ def compare_entities(calc: Calculator, model: Mapping[str, Any], gold: Gold,
 
 def _same_result(a: Any, b: Any) -> bool:
     a, b = plain(a), plain(b)
-    if _is_number(a) and _is_number(b):
+    if is_number(a) and is_number(b):
         return same_value(a, b)
     return a == b
 
@@ -335,7 +106,7 @@ def _model_answer_agrees(answer: Any, value: Any, rounded: Any, case: Case, outc
         return False
     if same_value(answer, expected) or same_value(answer, shown):
         return True
-    if not (_is_number(answer) and _is_number(expected)):
+    if not (is_number(answer) and is_number(expected)):
         return False
     places = outcome_decimals(outcome, case)
     places = decimals_of(answer) if places is None else places
@@ -436,7 +207,7 @@ class Verifier:
         if key not in self._golds:
             calc = self.case_calculator(case)
             self._golds[key] = Gold(None, None, why_not=calc) if isinstance(calc, str) else \
-                _gold(calc, case, self.rule, self.params)
+                gold_of(calc, case, self.rule, self.params)
         return self._golds[key]
 
     def _note_numbers(self, case: Case) -> frozenset[float]:
@@ -522,6 +293,7 @@ class StepsEvaluator:
         return self.verifier.verify(case, attempt.outcome).to_dict()
 
 
-__all__ = ["verify", "Verifier", "StepsEvaluator", "STEPS_VERSION", "Gold", "gold_for",
-           "compare_entities", "entity_verdict", "error_types", "arithmetic", "note_numbers",
-           "written_numbers", "off_by_unit", "input_specs", "DEMOGRAPHIC_FIELDS", "first_line"]
+# step 2 lives in entity_checks; its names are re-exported here, where callers look for them
+__all__ = ["verify", "Verifier", "StepsEvaluator", "STEPS_VERSION", "error_types", "arithmetic",
+           "DEMOGRAPHIC_FIELDS", "Gold", "gold_for", "compare_entities", "first_line", "in_note",
+           "input_specs", "note_numbers", "off_by_unit", "written_numbers"]
