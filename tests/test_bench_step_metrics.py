@@ -92,6 +92,9 @@ def test_wilson_bounds_are_those_of_the_counts():
     empty = step_metrics([v(N, N, N, T, status="no_trace")])
     assert empty.n == 0 and empty.all_right.p is None and (empty.all_right.lo, empty.all_right.hi) == (0.0, 1.0)
     assert all(r.n == 0 for r in empty.conditional.values())
+    assert empty.why_empty() == ("none of 1 attempts has ok verdicts: 1 without a calculation trace "
+                                 "(free text: use structured_cot or a judge)")
+    assert step_metrics([]).why_empty() == "no attempts" and step_metrics(SET).why_empty() is None
 
 
 def test_one_error_type_twice_counts_once():

@@ -71,8 +71,21 @@ class StepMetrics:
     entities: dict[str, int]  # ENTITY_VERDICTS, zeros included
     calculator_id: int | None = None  # the dataset's calculator number (calculator groups)
 
+    def why_empty(self) -> str | None:
+        """Why no verdict could be counted (None when some could): for reports to say so."""
+        if self.n:
+            return None
+        total = sum(self.statuses.values())
+        if not total:
+            return "no attempts"
+        said = {"no_trace": "without a calculation trace (free text: use structured_cot or a judge)",
+                "no_gold": "on cases without usable gold entities or with an unknown calculator",
+                "no_answer": "without an answer", "judge_error": "whose judge reply could not be read"}
+        parts = [f"{k} {said.get(s, s)}" for s, k in self.statuses.items() if k and s != "ok"]
+        return f"none of {total} attempts has ok verdicts: " + "; ".join(parts)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "n": self.n, "statuses": dict(self.statuses),
+        return {"key": self.key, "n": self.n, "why_empty": self.why_empty(), "statuses": dict(self.statuses),
                 "sources": dict(self.sources), "all_right": self.all_right.to_dict(),
                 "accuracy": {s: r.to_dict() for s, r in self.accuracy.items()},
                 "conditional": {s: r.to_dict() for s, r in self.conditional.items()},

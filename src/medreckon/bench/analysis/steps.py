@@ -12,20 +12,20 @@ The four steps:
    trace without one (the model called none that computed) is False.
 2. ``values`` — every input of the case's calculator, compared with the case's gold Relevant
    Entities run through `calculators.medcalc_bench.to_inputs` and normalised by the calculator
-   (`gold_for`; this step's code is in `entity_checks`). One `EntityVerdict` per input (rule options only where they differ), the first
-   that applies:
-   ``wrong_choice`` (a rule option differs), ``missing`` (gold has it, the model left it null),
-   ``finding_flipped`` (a yes/no input), ``extra`` (the model gave a value gold does not have),
-   then for numbers ``wrong_unit`` (the number written is gold's number, or the value is gold
-   read in another declared unit of the field: off by a conversion factor, within 1%),
+   (`gold_for`; the code of this step is in `entity_checks`). One `EntityVerdict` per input
+   (rule options only where they differ), the first that applies: ``wrong_choice`` (a rule
+   option differs), ``missing`` (gold has it, the model left it null), ``finding_flipped`` (a
+   yes/no input), ``extra`` (the model gave a value gold does not have); then for numbers
+   ``wrong_unit`` (the number written is gold's number, or the value is gold written in one
+   declared unit of the field and read in another: off by a conversion factor, within 1%),
    ``hallucinated`` (a number written appears nowhere in the note, not even scaled by a power
    of a thousand as counts are; "1,025.2", "5.0" and number words up to ninety-nine are read),
-   ``wrong_value``; dates ``wrong_value``; other categories
-   ``wrong_choice``. Numbers agree within a relative 1e-6; a difference that does not change the
-   calculator's rounded result when gold's value is put in its place is ``correct`` (conversion
-   noise such as 82.2 umol/L against 0.93 mg/dL), unless such differences are all there is and
-   together they change the result. The step is True iff every entity is ``correct``; None when
-   the calculator is another one (its inputs are not the case's), or no inputs were computed.
+   else ``wrong_value``; dates ``wrong_value``; other categories ``wrong_choice``. Numbers agree
+   within a relative 1e-6; a difference that does not change the calculator's rounded result
+   when gold's value is put in its place is ``correct`` (conversion noise such as 82.2 umol/L
+   against 0.93 mg/dL), unless such differences are all there is and together they change the
+   result. The step is True iff every entity is ``correct``; None when the calculator is
+   another one (its inputs are not the case's) or no inputs were computed.
 3. ``arithmetic`` — ``computed_by == "calculator"``: the traced calculator recomputed on the
    traced inputs gives the traced result (a tampered or stale trace fails); ``"model"``: the
    attempt's answer is the calculator recomputed on the model's own inputs — its value, its
