@@ -194,7 +194,7 @@ def test_another_calculator_or_none(ckd):
     assert v.errors == ("formula_misselection",) and v.first_error() == "calculator"
     v = verify(ckd, traced(ckd, None, chosen_by="model", calculator=False, answer=80.0))
     assert v.steps["calculator"] is False and v.steps["arithmetic"] is None
-    assert "no calculator" in v.reasons["calculator"]
+    assert "no calculator" in v.reasons["calculator"] and v.reasons["values"] == "no calculator computed"
 
 
 def test_a_tampered_or_stale_trace_fails_the_arithmetic(ckd):

@@ -253,7 +253,8 @@ class Verifier:
             if isinstance(calc, str) or gold.normalised is None:
                 reasons["values"] = f"no gold: {gold.why_not}"
             elif steps["calculator"] is False:
-                reasons["values"] = "another calculator's inputs; not comparable with the case's entities"
+                reasons["values"] = "no calculator computed" if trace.calculator is None else \
+                    "another calculator's inputs; not comparable with the case's entities"
             elif trace.inputs is None:
                 reasons["values"] = "no inputs were computed"
             else:
