@@ -143,7 +143,10 @@ def test_judge_through_a_local_openai_compatible_server(embedded_model_path, tmp
     with llama_server(embedded_model_path, tmp_path) as base:
         monkeypatch.setenv("LLAMASERVER_BASE_URL", base)
         client = connect("openai-api/llamaserver/embedded", timeout=120, max_retries=1)
-        result = Judge(client, max_retries=1, gen={"max_tokens": 300}).run(case, attempt)
+        # llama-cpp-python's server refuses a json_schema response_format (a 500 with a
+        # validation error); it takes llama.cpp's json_object + schema form
+        judge = Judge(client, max_retries=1, gen={"max_tokens": 300}, response_format="json_object")
+        result = judge.run(case, attempt)
     assert result.model == "openai-api/llamaserver/embedded" and result.requests >= 1
     v = result.verdicts
     assert v.source == "judge" and v.status in ("ok", "judge_error")

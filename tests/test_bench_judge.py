@@ -169,6 +169,16 @@ def test_bounds_on_retries():
         jd.JudgeEvaluator(Scripted(verdict()), " ")
 
 
+def test_response_format_forms():
+    for kind, sent in (("json_object", {"type": "json_object", "schema": jd.JUDGE_SCHEMA}),
+                       ("none", None), ("json_schema", jd.RESPONSE_FORMAT)):
+        model = Scripted(verdict())
+        assert jd.Judge(model, response_format=kind).judge(case(), COT).status == "ok"
+        assert model.requests[0]["response_format"] == sent
+    with pytest.raises(ValueError, match="response_format must be one of"):
+        jd.Judge(Scripted(verdict()), response_format="grammar")
+
+
 def test_schema_lists_the_taxonomy_and_the_steps():
     assert jd.JUDGE_SCHEMA["required"] == [*STEPS, "errors"]
     assert jd.JUDGE_SCHEMA["properties"]["errors"]["items"]["enum"] == list(ERROR_TYPES)

@@ -10,12 +10,15 @@ has one), the gold Relevant Entities where the case has them, and the dataset's 
 explanation where it has one; then the attempt's text (`Outcome.raw`, plus
 `Outcome.explanation` when there is one) and the answer the parser read from it. A case without
 Relevant Entities is judged against the note alone, and the record says so (`judge.reference`).
-An attempt text longer than `TEXT_MAX` characters keeps its head and its tail (where the answer
+The judge uses none of our calculators, so a case whose calculator medreckon does not have is
+judged by its name like any other. An attempt text longer than `TEXT_MAX` characters keeps its head and its tail (where the answer
 is), and the record says how much was cut.
 
 What it answers. One JSON object, constrained by `response_format` (a `json_schema`:
 `LlamaCppClient` turns it into llama.cpp's json_object + schema; OpenAI-compatible servers get
-it as is): per step ``{"reason": ..., "correct": ...}`` (the reason first, so the verdict follows
+it as is; `response_format="json_object"` sends llama.cpp's form instead, for
+llama-cpp-python's server, which refuses `json_schema`; ``"none"`` sends none, for endpoints
+with neither, and relies on the prompt and the reply check): per step ``{"reason": ..., "correct": ...}`` (the reason first, so the verdict follows
 the reasoning), then ``"errors"``: MedRaC error types. ``correct`` may be null for calculator,
 values and arithmetic when the attempt does not show that step at all (a bare answer); the
 answer step is always true or false. Reasons are cut to `REASON_MAX` characters.
@@ -134,6 +137,12 @@ JUDGE_SCHEMA: dict[str, Any] = {
 RESPONSE_FORMAT: dict[str, Any] = {
     "type": "json_schema",
     "json_schema": {"name": "step_verdicts", "strict": True, "schema": JUDGE_SCHEMA}}
+ResponseFormatKind = Literal["json_schema", "json_object", "none"]
+RESPONSE_FORMATS: dict[str, dict[str, Any] | None] = {
+    "json_schema": RESPONSE_FORMAT,  # OpenAI, vLLM, SGLang, llama.cpp's llama-server; LlamaCppClient
+    "json_object": {"type": "json_object", "schema": JUDGE_SCHEMA},  # llama-cpp-python's server
+    "none": None,
+}
 
 
 def system_prompt() -> str:
@@ -308,11 +317,17 @@ class JudgeResult:
 
 
 class Judge:
-    """Judges attempts with one model; `max_retries` repair requests at most per attempt."""
+    """Judges attempts with one model; `max_retries` repair requests at most per attempt;
+    `response_format`: how the verdict schema is sent (see the module docstring)."""
 
-    def __init__(self, client: ModelClient, *, max_retries: int = 2, gen: Mapping[str, Any] | None = None):
+    def __init__(self, client: ModelClient, *, max_retries: int = 2, gen: Mapping[str, Any] | None = None,
+                 response_format: ResponseFormatKind = "json_schema"):
         if isinstance(max_retries, bool) or not isinstance(max_retries, int) or not 0 <= max_retries <= 5:
             raise ValueError(f"max_retries must be a whole number from 0 to 5, got {max_retries!r}")
+        if response_format not in RESPONSE_FORMATS:
+            raise ValueError(f"response_format must be one of {', '.join(RESPONSE_FORMATS)}, "
+                             f"got {response_format!r}")
+        self.response_format = RESPONSE_FORMATS[response_format]
         self.client = client
         self.max_retries = max_retries
         self.gen = {**DEFAULT_GEN, **(gen or {})}
@@ -342,7 +357,7 @@ class Judge:
 
         for _ in range(1 + self.max_retries):
             try:
-                reply = self.client.chat(messages, response_format=RESPONSE_FORMAT, **self.gen)
+                reply = self.client.chat(messages, response_format=self.response_format, **self.gen)
             except ModelError as exc:
                 return failed("request_failed", f"the judge's request failed: {exc}")
             replies.append(reply.text)
@@ -372,10 +387,10 @@ class JudgeEvaluator:
     """The judge as an evaluator of stored attempts (see the module docstring for statuses)."""
 
     def __init__(self, client: ModelClient, model_name: str, *, max_retries: int = 2,
-                 gen: Mapping[str, Any] | None = None):
+                 gen: Mapping[str, Any] | None = None, response_format: ResponseFormatKind = "json_schema"):
         if not model_name or not model_name.strip():
             raise ValueError("the judge's model name must not be empty")
-        self.judge = Judge(client, max_retries=max_retries, gen=gen)
+        self.judge = Judge(client, max_retries=max_retries, gen=gen, response_format=response_format)
         self.name = f"judge:{model_name.strip()}"
         self.version = JUDGE_PROMPT_VERSION
 
