@@ -1,6 +1,7 @@
 """End to end with the real embedded model (Qwen2.5-Coder-1.5B, in process and behind
 `python -m llama_cpp.server` on loopback) on real MedCalc-Bench cases, through the CLI; and a run
-killed with SIGKILL midway that resumes without losing or repeating an attempt.
+killed with SIGKILL midway that resumes without losing or repeating an attempt; and the LLM
+judge (analysis/judge.py) through that server.
 
 Kept small: template-note calculators (target weight 61, steroid conversion 24, gestational age
 69) whose notes are one or two sentences, strategy `direct`, max_tokens 24-32. Skipped where the
@@ -9,6 +10,7 @@ Kept small: template-note calculators (target weight 61, steroid conversion 24, 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -71,12 +73,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_embedded_model_behind_a_local_openai_compatible_server(embedded_model_path, tmp_path):
+@contextlib.contextmanager
+def llama_server(model_path: Path, tmp_path: Path):
+    """`python -m llama_cpp.server` on the model, on a free loopback port; yields its base URL
+    once it answers, and stops it afterwards."""
     pytest.importorskip("llama_cpp.server.app", reason="llama-cpp-python[server] is not installed")
     port = free_port()
     log = (tmp_path / "server.log").open("w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(embedded_model_path), "--host", "127.0.0.1",
+        [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path), "--host", "127.0.0.1",
          "--port", str(port), "--n_ctx", "2048", "--model_alias", "embedded"],
         stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/v1"
@@ -92,6 +97,19 @@ def test_embedded_model_behind_a_local_openai_compatible_server(embedded_model_p
                 pass
             assert time.monotonic() < deadline, "llama_cpp.server did not start within 120 s"
             time.sleep(0.5)
+        yield base
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+def test_embedded_model_behind_a_local_openai_compatible_server(embedded_model_path, tmp_path):
+    with llama_server(embedded_model_path, tmp_path) as base:
         run_dir = tmp_path / "run"
         r = cli("bench", "run", "--model", "openai-api/llamaserver/embedded", "--strategy", "direct",
                 "--calculators", "61", "--limit", "2", "--max-tokens", "24", "--concurrency", "2",
@@ -103,14 +121,40 @@ def test_embedded_model_behind_a_local_openai_compatible_server(embedded_model_p
         assert len(outcomes) == 2
         assert all(o["status"] == "ok" for o in outcomes), [(o["raw"], o["error"]) for o in outcomes]
         assert all(o["usage"]["completion_tokens"] > 0 for o in outcomes)
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+
+
+@pytest.mark.embedded
+def test_judge_through_a_local_openai_compatible_server(embedded_model_path, tmp_path, monkeypatch):
+    """The LLM judge (analysis/judge.py) through `openai-api/...` to llama_cpp.server: a real
+    HTTP round trip with the verdict schema as response_format, on one short real case."""
+    from medreckon.bench.analysis.judge import Judge
+    from medreckon.bench.analysis.verdicts import STEPS
+    from medreckon.bench.datasets import DatasetNotFound, load_cases
+    from medreckon.bench.models import connect
+    from medreckon.bench.types import Outcome
+
+    try:
+        (case,) = load_cases("medcalc-bench", subset="medrac_clean_940", calculators=["61"],
+                             per_calculator=1)
+    except DatasetNotFound:
+        pytest.skip("MedCalc-Bench data not found")
+    attempt = Outcome(raw='{"step_by_step_thinking": "target weight = BMI x height^2", "answer": 50}',
+                      answer=50.0, status="ok")
+    with llama_server(embedded_model_path, tmp_path) as base:
+        monkeypatch.setenv("LLAMASERVER_BASE_URL", base)
+        client = connect("openai-api/llamaserver/embedded", timeout=120, max_retries=1)
+        # llama-cpp-python's server refuses a json_schema response_format (a 500 with a
+        # validation error); it takes llama.cpp's json_object + schema form
+        judge = Judge(client, max_retries=1, gen={"max_tokens": 300}, response_format="json_object")
+        result = judge.run(case, attempt)
+    assert result.model == "openai-api/llamaserver/embedded" and result.requests >= 1
+    v = result.verdicts
+    assert v.source == "judge" and v.status in ("ok", "judge_error")
+    if v.status == "ok":
+        assert set(v.steps) == set(STEPS) and isinstance(v.steps["answer"], bool)
+    else:  # junk from a 1.5B model is possible; a failed request is not
+        assert result.failure == "unusable_reply", result.error
+    print(result.to_dict())
 
 
 def test_sigkill_midway_then_resume_loses_and_repeats_nothing(embedded_model_path, tmp_path):
