@@ -11,6 +11,7 @@ never as a verdict; `retry_errors=True` evaluates those again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from ..types import Attempt, Case, Evaluation, EvaluationStatus
@@ -25,13 +26,20 @@ class Evaluator(Protocol):
     def evaluate(self, case: Case, attempt: Attempt) -> dict[str, Any]: ...
 
 
-def evaluate(store: Store, evaluator: Evaluator, *, retry_errors: bool = False) -> list[Evaluation]:
+def evaluate(store: Store, evaluator: Evaluator, *, retry_errors: bool = False,
+             limit: int | None = None,
+             on_progress: Callable[[int, int, Evaluation], None] | None = None) -> list[Evaluation]:
     """Evaluate every stored attempt of the run's cases that this evaluator version has not
-    evaluated yet; returns the evaluations made by this call, in the attempts' order."""
+    evaluated yet (at most `limit` of them, in the attempts' order: a budget for slow evaluators
+    such as an LLM judge; the rest are evaluated by a later call); returns the evaluations made
+    by this call. `on_progress(done, total, evaluation)` is called after each."""
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be 0 or more, got {limit}")
     cases = store.cases()
     stored = store.evaluation_statuses(evaluator.name, evaluator.version)
     todo = [a for a in store.attempts() if a.case_id in cases and (
         stored.get(a.key) is None or (retry_errors and stored[a.key] == "error"))]
+    todo = todo if limit is None else todo[:limit]
     made: list[Evaluation] = []
     for attempt in todo:
         status: EvaluationStatus = "ok"
@@ -44,4 +52,6 @@ def evaluate(store: Store, evaluator: Evaluator, *, retry_errors: bool = False) 
                                 payload=payload, created_at=now())
         store.put_evaluation(evaluation, replace_error=retry_errors)
         made.append(evaluation)
+        if on_progress is not None:
+            on_progress(len(made), len(todo), evaluation)
     return made

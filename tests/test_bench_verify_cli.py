@@ -1,0 +1,126 @@
+"""`bench verify` and `bench errors` through the CLI, on run directories written by the code
+before the bench reorganisation (tests/data/legacy_runs) and with a scripted judge."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from medreckon.bench.analysis.verdicts import STEPS
+from medreckon.bench.runs.store import Store
+from medreckon.cli import main
+from scripted import Scripted
+
+LEGACY = Path(__file__).parent / "data" / "legacy_runs"
+
+
+@pytest.fixture
+def run(tmp_path):
+    def make(name: str) -> Path:
+        d = tmp_path / name
+        d.mkdir()
+        db = sqlite3.connect(d / "run.sqlite")
+        db.executescript((LEGACY / f"{name}.sql").read_text())
+        db.close()
+        return d
+    return make
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, ["bench", *args], catch_exceptions=False)
+
+
+def evaluations(d: Path) -> list:
+    with Store(d) as store:
+        return store.evaluations()
+
+
+def test_verify_stores_exact_verdicts_once_and_reports_cc_and_fe(run, tmp_path):
+    d = run("extract")
+    r = invoke("verify", str(d), "--markdown", str(tmp_path / "v.md"), "--html", str(tmp_path / "v.html"),
+               "--json", str(tmp_path / "v.json"))
+    assert r.exit_code == 0, r.output
+    assert "3 attempts with verdicts (exact 3)" in r.output
+    assert "2 values" in r.output and "first error here" in r.output
+    # the CHA2DS2-VASc attempt read treated hypertension as absent: a finding flipped at step 2
+    assert "clinical_misinterpretation         1" in r.output
+    stored = evaluations(d)
+    assert len(stored) == 3 and {e.evaluator for e in stored} == {"steps:medcalc_bench"}
+    data = json.loads((tmp_path / "v.json").read_text())
+    overall = data["exact"]["overall"]
+    assert overall["n"] == 3 and overall["first_error"]["values"]["k"] == 1
+    assert overall["conditional"]["calculator"] == {"k": 3, "n": 3, "p": 1.0, **{
+        k: overall["conditional"]["calculator"][k] for k in ("lo", "hi")}}
+    assert "<svg" in (tmp_path / "v.html").read_text() and "| step |" in (tmp_path / "v.md").read_text()
+    # a second call adds nothing: the verdicts are stored evaluations
+    assert invoke("verify", str(d)).exit_code == 0
+    assert len(evaluations(d)) == 3
+
+
+def test_verify_says_why_a_run_without_traces_has_no_verdicts(run):
+    r = invoke("verify", str(run("direct")))
+    assert r.exit_code == 0
+    assert "No step verdicts: none of 3 attempts has ok verdicts: 3 without a calculation trace" in r.output
+
+
+def test_errors_puts_runs_side_by_side(run, tmp_path):
+    r = invoke("errors", str(run("direct")), str(run("extract")), str(run("tools")),
+               "--markdown", str(tmp_path / "e.md"))
+    assert r.exit_code == 0, r.output
+    header = r.output.splitlines()[1]
+    assert "direct (direct)" in header and "extract (extract)" in header and "tools (tools)" in header
+    assert "direct (direct): none of 3 attempts has ok verdicts" in r.output
+    assert "## Error types per run" in (tmp_path / "e.md").read_text()
+
+
+def test_verify_rejects_a_directory_that_is_not_a_run(tmp_path):
+    r = CliRunner().invoke(main, ["bench", "verify", str(tmp_path)])
+    assert r.exit_code == 2 and "is not a run directory" in r.output
+
+
+def judge_reply(**over) -> dict:
+    reply = {s: {"reason": f"{s} looks right", "correct": True} for s in STEPS}
+    reply["errors"] = []
+    reply.update(over)
+    return reply
+
+
+def test_a_judge_runs_within_its_limit_resumes_and_is_measured_against_the_exact_verdicts(run, monkeypatch):
+    d = run("extract")
+    judge = Scripted(judge_reply(), name="judge-model")
+    monkeypatch.setattr("medreckon.bench.models.connect", lambda model, **kw: judge)
+    r = invoke("verify", str(d), "--judge", "scripted-judge", "--judge-limit", "2")
+    assert r.exit_code == 0, r.output
+    assert "[judge 1/2] ok" in r.output and "[judge 2/2] ok" in r.output
+    assert "judge scripted-judge against exact: 2 paired attempts" in r.output
+    assert len(judge.requests) == 2
+    r = invoke("verify", str(d), "--judge", "scripted-judge")  # goes on with the third only
+    assert r.exit_code == 0 and len(judge.requests) == 3
+    assert "judge scripted-judge against exact: 3 paired attempts" in r.output
+    names = sorted({e.evaluator for e in evaluations(d)})
+    assert names == ["judge:scripted-judge", "steps:medcalc_bench"]
+
+
+def test_junk_from_the_judge_is_a_judge_error_never_a_verdict(run, monkeypatch):
+    d = run("tools")
+    monkeypatch.setattr("medreckon.bench.models.connect", lambda model, **kw: Scripted("not json"))
+    r = invoke("verify", str(d), "--judge", "junk-judge")
+    assert r.exit_code == 0, r.output
+    assert "[judge 1/1] judge_error" in r.output
+    assert "left out: a:judge_error 1" in r.output
+
+
+def test_human_labels_are_measured_against_the_exact_verdicts(run, tmp_path):
+    d = run("extract")
+    labels = tmp_path / "labels.csv"
+    labels.write_text("case_id,step,label\n9001,values,1\n9002,values,1\n9003,values,0\n"
+                      "9003,answer,wrong\n")
+    r = invoke("verify", str(d), "--human", str(labels))
+    assert r.exit_code == 0, r.output
+    assert "exact against human: 3 paired attempts" in r.output
+    values = next(x for x in r.output.splitlines() if x.startswith("values")).split()
+    assert values[1:3] == ["3", "100.0%"] and values[4:7] == ["1.00", "1.00", "1.00"]
