@@ -124,3 +124,25 @@ def test_human_labels_are_measured_against_the_exact_verdicts(run, tmp_path):
     assert "exact against human: 3 paired attempts" in r.output
     values = next(x for x in r.output.splitlines() if x.startswith("values")).split()
     assert values[1:3] == ["3", "100.0%"] and values[4:7] == ["1.00", "1.00", "1.00"]
+
+
+def test_report_adds_the_step_section_only_for_a_traced_run(run, tmp_path):
+    r = invoke("report", str(run("extract")), "--html", str(tmp_path / "r.html"))
+    assert r.exit_code == 0 and "Step verification (exact verdicts)" in r.output
+    assert "Step verification" in (tmp_path / "r.html").read_text()
+    r = invoke("report", str(run("direct")))
+    assert r.exit_code == 0 and "Step verification" not in r.output
+
+
+def test_arms_report_the_steps_of_the_traced_arms(run, tmp_path):
+    root = tmp_path / "arms"
+    root.mkdir()
+    for name in ("direct", "extract"):
+        run(name).rename(root / name)
+    r = invoke("arms", "--report-only", "--strategies", "direct,extract", "--run-dir", str(root),
+               "--markdown", str(tmp_path / "a.md"), "--json", str(tmp_path / "a.json"))
+    assert r.exit_code == 0, r.output
+    steps = r.output[r.output.index("Step verification"):]
+    assert "extract" in steps and "\ndirect" not in steps  # only the arm with traces
+    assert "## Step verification" in (tmp_path / "a.md").read_text()
+    assert list(json.loads((tmp_path / "a.json").read_text())["steps"]) == ["extract"]

@@ -21,7 +21,9 @@ from .groups import bench
 def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str | None) -> None:
     """Accuracy with Wilson 95% intervals and status counts, overall and per category/calculator."""
     from ..analysis.summary import summarise
+    from ..render import steps as render_steps
     from ..render.summary import render_html, render_text
+    from .verify import step_metrics_of
 
     params = rule_params(rule, percent)
     store = open_run(run_dir)
@@ -39,8 +41,12 @@ def bench_report(run_dir: str, rule: str, percent: float | None, html_out: str |
         header += f" · {attempted} of {n_cases} cases attempted so far"
     click.echo(header)
     click.echo(render_text(summary))
+    steps = step_metrics_of(run_dir, rule, params)
+    if steps.overall.n:  # the run has calculation traces: where its attempts went wrong
+        click.echo(render_steps.render_text(steps, "Step verification (exact verdicts)"))
     if html_out:
-        Path(html_out).write_text(render_html(summary, title=header), encoding="utf-8")
+        extra = render_steps.steps_html(steps, "Step verification (exact verdicts)") if steps.overall.n else ""
+        Path(html_out).write_text(render_html(summary, title=header, extra=extra), encoding="utf-8")
         click.echo(f"wrote {html_out}")
 
 

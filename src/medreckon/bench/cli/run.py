@@ -140,9 +140,11 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
 
     from .. import strategies
     from ..analysis.arms import case_key
+    from ..render import steps as render_steps
     from ..render.arms import render_html, render_markdown, render_text
     from ..runs import arms, runner
     from ..runs.store import Store, StoreError
+    from .verify import step_metrics_of
 
     params = rule_params(rule, percent)
     names = options.split_specs(arm_names)
@@ -238,9 +240,16 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
     except (ValueError, StoreError) as exc:
         fail(str(exc))
     click.echo(render_text(report), nl=False)
-    for path, text in ((html_out, lambda: render_html(report)),
-                       (markdown_out, lambda: render_markdown(report)),
-                       (json_out, lambda: json.dumps(report.to_dict(), indent=1, default=str))):
+    steps = render_steps.traced([(a.name, step_metrics_of(root / a.name, rule, params).overall)
+                                 for a in report.arms])
+    if steps:
+        click.echo("\n" + render_steps.render_arms_text(steps), nl=False)
+    steps_json = {name: m.to_dict() for name, m in steps}
+    for path, text in ((html_out, lambda: render_html(report, render_steps.arms_html(steps) if steps else "")),
+                       (markdown_out, lambda: render_markdown(report)
+                        + ("\n" + render_steps.render_arms_markdown(steps) if steps else "")),
+                       (json_out, lambda: json.dumps({**report.to_dict(), "steps": steps_json},
+                                                     indent=1, default=str))):
         if path:
             Path(path).write_text(text(), encoding="utf-8")
             click.echo(f"wrote {path}")

@@ -42,6 +42,15 @@ def exact_verdicts(run_dir: str, rule: str, params: dict[str, Any]) -> tuple[Any
     return store, rows
 
 
+def step_metrics_of(run_dir: str | Path, rule: str, params: dict[str, Any]) -> Any:
+    """The exact step metrics of one run (its missing verdicts made and stored first)."""
+    from ..analysis.step_metrics import step_report
+
+    store, rows = exact_verdicts(str(run_dir), rule, params)
+    store.close()
+    return step_report([(c, v) for _, c, v in rows])
+
+
 def _write(path: str | None, text: Any) -> None:
     if path:
         Path(path).write_text(text(), encoding="utf-8")

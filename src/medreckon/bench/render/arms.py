@@ -173,8 +173,9 @@ def render_markdown(report: ArmsReport) -> str:
     return "\n".join(out)
 
 
-def render_html(report: ArmsReport) -> str:
-    """A self-contained HTML page (inline CSS and SVG; no scripts, fonts or links to fetch)."""
+def render_html(report: ArmsReport, extra: str = "") -> str:
+    """A self-contained HTML page (inline CSS and SVG; no scripts, fonts or links to fetch);
+    `extra` is HTML appended at the end (the arms' step verdicts)."""
     ctx = report.context
     title = str(ctx.get("title") or "medreckon arms report")
     meta = []
@@ -203,4 +204,4 @@ def render_html(report: ArmsReport) -> str:
         shade = [[c.accuracy for c in r.cells] for r in rows]
         parts.append(f"<h2>{html.escape(title_)}</h2>{html_table(header, body, shade)}")
     parts.append(f'<p class="meta">{html.escape(_NOTES.replace("`", ""))}</p>')
-    return page(title, "\n".join(parts))
+    return page(title, "\n".join([*parts, extra]))

@@ -156,6 +156,39 @@ def render_errors_markdown(named: Sequence[tuple[str, StepMetrics]]) -> str:
                       *notes]) + "\n"
 
 
+def _arms_table(named: Sequence[tuple[str, StepMetrics]]) -> tuple[list[str], list[list[str]]]:
+    header = ["arm", "n", "all four right", *(f"CC {STEP_LABELS[s]}" for s in STEPS),
+              *(f"FE {STEP_LABELS[s]}" for s in STEPS)]
+    rows = [[name, str(m.n), _rate(m.all_right), *(_rate(m.conditional[s]) for s in STEPS),
+             *(str(m.first_error[s].k) for s in STEPS)] for name, m in named]
+    return header, rows
+
+
+def traced(named: Sequence[tuple[str, StepMetrics]]) -> list[tuple[str, StepMetrics]]:
+    """The arms with step verdicts (a report says nothing of steps when none has any)."""
+    return [(name, m) for name, m in named if m.n]
+
+
+def render_arms_text(named: Sequence[tuple[str, StepMetrics]]) -> str:
+    """Step-wise accuracy, CC_i and first-error counts per arm, then error types per arm."""
+    return "\n".join(["Step verification (exact verdicts of the arms with calculation traces)",
+                      *text_table(*_arms_table(named)), "", render_errors_text(named)])
+
+
+def render_arms_markdown(named: Sequence[tuple[str, StepMetrics]]) -> str:
+    return "\n".join(["## Step verification", "", "Exact verdicts of the arms with calculation traces.",
+                      "", *markdown_table(*_arms_table(named)), "", render_errors_markdown(named)])
+
+
+def arms_html(named: Sequence[tuple[str, StepMetrics]]) -> str:
+    bars = [(f"{name}: {STEP_LABELS[s]}", m.first_error[s].k, m.n, (m.first_error[s].lo, m.first_error[s].hi))
+            for name, m in named for s in STEPS]
+    return "\n".join(["<h2>Step verification (exact verdicts)</h2>", html_table(*_arms_table(named)),
+                      "<h2>Where the first error falls, per arm</h2>",
+                      accuracy_svg(bars, of="arm and step", label_width=260, label_chars=40),
+                      "<h2>Error types per arm</h2>", html_table(*_errors_table(named))])
+
+
 # ---------------------------------------------------------------- agreement
 
 
@@ -198,5 +231,6 @@ def agreement_html(r: AgreementReport) -> str:
 
 
 __all__ = ["render_text", "render_markdown", "render_html", "steps_html", "render_errors_text",
+           "traced", "render_arms_text", "render_arms_markdown", "arms_html",
            "render_errors_markdown", "render_agreement_text", "render_agreement_markdown",
            "agreement_html"]

@@ -54,8 +54,9 @@ def _groups_table(groups: list[Group], first: str,
     return html_table(header, rows)
 
 
-def render_html(summary: Summary, title: str = "medreckon bench report") -> str:
-    """A self-contained HTML page (inline CSS and SVG; no scripts, fonts or links to fetch)."""
+def render_html(summary: Summary, title: str = "medreckon bench report", extra: str = "") -> str:
+    """A self-contained HTML page (inline CSS and SVG; no scripts, fonts or links to fetch);
+    `extra` is HTML appended at the end (the run's step verdicts)."""
     o = summary.overall
     status_line = ", ".join(f"{s} {o.statuses.get(s, 0)}" for s in STATUSES)
     bars = [(_calc_label(g), g.correct, g.n, g.wilson) for g in summary.by_calculator]
@@ -68,7 +69,8 @@ dataset {html.escape(', '.join(summary.datasets) or NONE)} · {o.n} attempts</p>
 <h2>Accuracy per calculator</h2>
 {accuracy_svg(bars, of="calculator", label_width=330, label_chars=48)}
 <h2>By calculator</h2>
-{_groups_table(summary.by_calculator, "calculator", _calc_label)}""")
+{_groups_table(summary.by_calculator, "calculator", _calc_label)}
+{extra}""")
 
 
 def render_comparison_text(cmp: Comparison, names: tuple[str, str] = ("A", "B")) -> str:
