@@ -61,3 +61,25 @@ def medcalc_cases():
             pytest.skip("MedCalc-Bench data not found")
 
     return load
+
+
+# ---------------------------------------------------------------- run directories of the old code
+
+
+@pytest.fixture
+def legacy_run(tmp_path):
+    """`legacy_run("extract")` -> a run directory (tmp/<name>/run.sqlite) loaded from
+    tests/data/legacy_runs/<name>.sql, a run written by the code before the bench
+    reorganisation (store schema 1; see tests/data/make_legacy_runs.py)."""
+    import sqlite3
+    from pathlib import Path
+
+    def load(name: str) -> Path:
+        run_dir = tmp_path / name
+        run_dir.mkdir()
+        db = sqlite3.connect(run_dir / "run.sqlite")
+        db.executescript((Path(__file__).parent / "data" / "legacy_runs" / f"{name}.sql").read_text())
+        db.close()
+        return run_dir
+
+    return load

@@ -5,8 +5,6 @@ per kind of input difference, the report's counts and renderings, and the CLI on
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -423,15 +421,11 @@ def test_cli_attribute_refuses_what_is_not_a_run(tmp_path):
     assert r.exit_code == 2 and "unknown scoring rule 'nope'" in r.output
 
 
-def test_runs_stored_before_the_calculation_trace_attribute_too(tmp_path):
+def test_runs_stored_before_the_calculation_trace_attribute_too(tmp_path, legacy_run):
     # tests/data/legacy_runs: synthetic cases, traces as untyped dicts (no "calc")
     rows = []
     for name in ("extract", "tools"):
-        (tmp_path / name).mkdir()
-        db = sqlite3.connect(tmp_path / name / "run.sqlite")
-        db.executescript((Path(__file__).parent / "data" / "legacy_runs" / f"{name}.sql").read_text())
-        db.close()
-        with Store(tmp_path / name) as store:
+        with Store(legacy_run(name)) as store:
             found = store.cases()
             rows += [(found[a.case_id], a.outcome) for a in store.attempts()]
     report = attribute(rows)

@@ -86,7 +86,7 @@ def test_junk_then_a_repaired_reply():
     result = jd.Judge(model).run(case(), COT)
     assert result.verdicts.status == "ok" and result.verdicts.all_right()
     assert result.requests == 3 and len(result.problems) == 2
-    assert result.problems[0] == "it holds no JSON object"
+    assert result.problems[0] == "no JSON object"
     assert '"calculator.correct" must be true, false or null, got "yes"' in result.problems[1]
     assert '"calculator.reason" is missing' in result.problems[1]
     assert '"values" is missing or not an object' in result.problems[1]
@@ -94,7 +94,7 @@ def test_junk_then_a_repaired_reply():
     last = model.requests[2]["messages"]
     assert [m["role"] for m in last] == ["system", "user", "assistant", "user", "assistant", "user"]
     assert last[2]["content"] == "I think the answer is fine."
-    assert last[3]["content"] == jd.REPAIR.format(problem="it holds no JSON object")
+    assert last[3]["content"] == jd.REPAIR.format(problem="no JSON object")
     assert '"errors" is missing or not a list' in last[5]["content"]
 
 
@@ -112,7 +112,7 @@ def test_junk_every_time_is_a_judge_error_never_a_verdict():
     assert not v.all_right() and v.first_error() is None  # neither right nor wrong
     assert len(model.requests) == 3 and result.requests == 3 and len(result.replies) == 3
     assert result.failure == "unusable_reply"
-    assert result.error.startswith("no usable verdict in 3 replies; last problem: it is not valid JSON")
+    assert result.error.startswith("no usable verdict in 3 replies; last problem: invalid JSON")
     assert len(jd.Judge(Scripted("junk"), max_retries=0).run(case(), COT).replies) == 1
 
 

@@ -5,8 +5,6 @@ statuses no_trace / no_gold / no_answer, the evaluator in a run store, and the l
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -356,19 +354,15 @@ def test_attribution_reads_stored_verdicts_and_refuses_judged_ones(cha):
         attribution.attribute([row], verdicts=[])
 
 
-def legacy_rows(tmp_path, name):
-    (tmp_path / name).mkdir()
-    db = sqlite3.connect(tmp_path / name / "run.sqlite")
-    db.executescript((Path(__file__).parent / "data" / "legacy_runs" / f"{name}.sql").read_text())
-    db.close()
-    with Store(tmp_path / name) as store:
+def legacy_rows(run_dir):
+    with Store(run_dir) as store:
         found = store.cases()
         return [(found[a.case_id], a.outcome) for a in store.attempts()]
 
 
-def test_legacy_runs_verify(tmp_path):
+def test_legacy_runs_verify(tmp_path, legacy_run):
     verifier = Verifier()
-    got = {name: [(c.id, verifier.verify(c, o)) for c, o in legacy_rows(tmp_path, name)]
+    got = {name: [(c.id, verifier.verify(c, o)) for c, o in legacy_rows(legacy_run(name))]
            for name in ("extract", "tools", "direct")}
     extract = dict(got["extract"])
     assert extract["9001"].all_right() and extract["9002"].all_right()

@@ -5,8 +5,6 @@ existed (tests/data/legacy_runs), read into the same record the strategies make 
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -23,8 +21,6 @@ from medreckon.bench.types import Case, Outcome
 from medreckon.calculators.fields import InputWarning
 from medreckon.calculators.spec import Step
 from scripted import GEN, Scripted
-
-LEGACY = Path(__file__).parent / "data" / "legacy_runs"
 
 
 def make_case(calculator_id=6, name="Body Mass Index (BMI)",
@@ -143,12 +139,9 @@ def test_strategies_without_a_calculator_record_none():
 # ---------------------------------------------------------------- runs stored before CalcTrace
 
 
-def legacy_attempts(name, tmp_path):
+def legacy_attempts(run_dir):
     """The attempts of a run directory written by the code before the reorganisation."""
-    db = sqlite3.connect(tmp_path / "run.sqlite")
-    db.executescript((LEGACY / f"{name}.sql").read_text())
-    db.close()
-    with Store(tmp_path) as store:
+    with Store(run_dir) as store:
         return store.cases(), store.attempts()
 
 
@@ -168,8 +161,8 @@ class LegacyExtractModel(Scripted):
         return {k: (70 if k == "age" else "female" if k == "sex" else None) for k in props}
 
 
-def test_a_legacy_extract_run_reads_as_todays_extract_records_it(tmp_path):
-    cases, attempts = legacy_attempts("extract", tmp_path)
+def test_a_legacy_extract_run_reads_as_todays_extract_records_it(tmp_path, legacy_run):
+    cases, attempts = legacy_attempts(legacy_run("extract"))
     assert [a.outcome.calc.calculator for a in attempts] == ["bmi", "mean-arterial-pressure", "cha2ds2-vasc"]
     bmi = attempts[0].outcome.calc
     assert (bmi.chosen_by, bmi.answer, bmi.answer_matches, bmi.repairs) == ("case", 25.0, True, Repairs())
@@ -180,8 +173,8 @@ def test_a_legacy_extract_run_reads_as_todays_extract_records_it(tmp_path):
         assert a.outcome.calc == live.calc
 
 
-def test_a_legacy_tools_run_reads_as_todays_tools_records_it(tmp_path):
-    cases, (attempt,) = legacy_attempts("tools", tmp_path)
+def test_a_legacy_tools_run_reads_as_todays_tools_records_it(tmp_path, legacy_run):
+    cases, (attempt,) = legacy_attempts(legacy_run("tools"))
     c = attempt.outcome.calc
     assert (c.calculator, c.chosen_by, c.answer, c.answer_matches) == ("bmi", "model", 25.0, True)
     assert c.written_inputs == BMI_OK and c.result.interpretation.startswith("overweight")
@@ -192,7 +185,7 @@ def test_a_legacy_tools_run_reads_as_todays_tools_records_it(tmp_path):
     assert c == live.calc
 
 
-def test_legacy_runs_of_other_strategies_have_no_record(tmp_path):
-    _, attempts = legacy_attempts("direct", tmp_path)
+def test_legacy_runs_of_other_strategies_have_no_record(tmp_path, legacy_run):
+    _, attempts = legacy_attempts(legacy_run("direct"))
     assert attempts and all(a.outcome.calc is None for a in attempts)
     assert CalcTrace.from_legacy({"turns": [], "stop_reason": "answer"}) is None  # `code`

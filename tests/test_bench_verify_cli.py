@@ -4,30 +4,14 @@ before the bench reorganisation (tests/data/legacy_runs) and with a scripted jud
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from medreckon.bench.analysis.verdicts import STEPS
 from medreckon.bench.runs.store import Store
 from medreckon.cli import main
 from scripted import Scripted
-
-LEGACY = Path(__file__).parent / "data" / "legacy_runs"
-
-
-@pytest.fixture
-def run(tmp_path):
-    def make(name: str) -> Path:
-        d = tmp_path / name
-        d.mkdir()
-        db = sqlite3.connect(d / "run.sqlite")
-        db.executescript((LEGACY / f"{name}.sql").read_text())
-        db.close()
-        return d
-    return make
 
 
 def invoke(*args: str):
@@ -39,8 +23,8 @@ def evaluations(d: Path) -> list:
         return store.evaluations()
 
 
-def test_verify_stores_exact_verdicts_once_and_reports_cc_and_fe(run, tmp_path):
-    d = run("extract")
+def test_verify_stores_exact_verdicts_once_and_reports_cc_and_fe(legacy_run, tmp_path):
+    d = legacy_run("extract")
     r = invoke("verify", str(d), "--markdown", str(tmp_path / "v.md"), "--html", str(tmp_path / "v.html"),
                "--json", str(tmp_path / "v.json"))
     assert r.exit_code == 0, r.output
@@ -61,14 +45,14 @@ def test_verify_stores_exact_verdicts_once_and_reports_cc_and_fe(run, tmp_path):
     assert len(evaluations(d)) == 3
 
 
-def test_verify_says_why_a_run_without_traces_has_no_verdicts(run):
-    r = invoke("verify", str(run("direct")))
+def test_verify_says_why_a_run_without_traces_has_no_verdicts(legacy_run):
+    r = invoke("verify", str(legacy_run("direct")))
     assert r.exit_code == 0
     assert "No step verdicts: none of 3 attempts has ok verdicts: 3 without a calculation trace" in r.output
 
 
-def test_errors_puts_runs_side_by_side(run, tmp_path):
-    r = invoke("errors", str(run("direct")), str(run("extract")), str(run("tools")),
+def test_errors_puts_runs_side_by_side(legacy_run, tmp_path):
+    r = invoke("errors", str(legacy_run("direct")), str(legacy_run("extract")), str(legacy_run("tools")),
                "--markdown", str(tmp_path / "e.md"))
     assert r.exit_code == 0, r.output
     header = r.output.splitlines()[1]
@@ -89,8 +73,8 @@ def judge_reply(**over) -> dict:
     return reply
 
 
-def test_a_judge_runs_within_its_limit_resumes_and_is_measured_against_the_exact_verdicts(run, monkeypatch):
-    d = run("extract")
+def test_a_judge_runs_within_its_limit_resumes_and_is_measured_against_the_exact_verdicts(legacy_run, monkeypatch):
+    d = legacy_run("extract")
     judge = Scripted(judge_reply(), name="judge-model")
     monkeypatch.setattr("medreckon.bench.models.connect", lambda model, **kw: judge)
     r = invoke("verify", str(d), "--judge", "scripted-judge", "--judge-limit", "2")
@@ -105,8 +89,8 @@ def test_a_judge_runs_within_its_limit_resumes_and_is_measured_against_the_exact
     assert names == ["judge:scripted-judge", "steps:medcalc_bench"]
 
 
-def test_junk_from_the_judge_is_a_judge_error_never_a_verdict(run, monkeypatch):
-    d = run("tools")
+def test_junk_from_the_judge_is_a_judge_error_never_a_verdict(legacy_run, monkeypatch):
+    d = legacy_run("tools")
     monkeypatch.setattr("medreckon.bench.models.connect", lambda model, **kw: Scripted("not json"))
     r = invoke("verify", str(d), "--judge", "junk-judge")
     assert r.exit_code == 0, r.output
@@ -114,8 +98,8 @@ def test_junk_from_the_judge_is_a_judge_error_never_a_verdict(run, monkeypatch):
     assert "left out: a:judge_error 1" in r.output
 
 
-def test_human_labels_are_measured_against_the_exact_verdicts(run, tmp_path):
-    d = run("extract")
+def test_human_labels_are_measured_against_the_exact_verdicts(legacy_run, tmp_path):
+    d = legacy_run("extract")
     labels = tmp_path / "labels.csv"
     labels.write_text("case_id,step,label\n9001,values,1\n9002,values,1\n9003,values,0\n"
                       "9003,answer,wrong\n")
@@ -126,19 +110,19 @@ def test_human_labels_are_measured_against_the_exact_verdicts(run, tmp_path):
     assert values[1:3] == ["3", "100.0%"] and values[4:7] == ["1.00", "1.00", "1.00"]
 
 
-def test_report_adds_the_step_section_only_for_a_traced_run(run, tmp_path):
-    r = invoke("report", str(run("extract")), "--html", str(tmp_path / "r.html"))
+def test_report_adds_the_step_section_only_for_a_traced_run(legacy_run, tmp_path):
+    r = invoke("report", str(legacy_run("extract")), "--html", str(tmp_path / "r.html"))
     assert r.exit_code == 0 and "Step verification (exact verdicts)" in r.output
     assert "Step verification" in (tmp_path / "r.html").read_text()
-    r = invoke("report", str(run("direct")))
+    r = invoke("report", str(legacy_run("direct")))
     assert r.exit_code == 0 and "Step verification" not in r.output
 
 
-def test_arms_report_the_steps_of_the_traced_arms(run, tmp_path):
+def test_arms_report_the_steps_of_the_traced_arms(legacy_run, tmp_path):
     root = tmp_path / "arms"
     root.mkdir()
     for name in ("direct", "extract"):
-        run(name).rename(root / name)
+        legacy_run(name).rename(root / name)
     r = invoke("arms", "--report-only", "--strategies", "direct,extract", "--run-dir", str(root),
                "--markdown", str(tmp_path / "a.md"), "--json", str(tmp_path / "a.json"))
     assert r.exit_code == 0, r.output

@@ -17,18 +17,7 @@ from medreckon.bench.types import Case
 from medreckon.cli import main
 from scripted import Scripted
 
-LEGACY = Path(__file__).parent / "data" / "legacy_runs"
 NAMES = ("direct", "extract", "tools")
-
-
-def legacy_run(tmp_path: Path, name: str) -> Path:
-    """tmp/<name>/run.sqlite loaded from the fixture's SQL dump; returns the run directory."""
-    run_dir = tmp_path / name
-    run_dir.mkdir()
-    db = sqlite3.connect(run_dir / "run.sqlite")
-    db.executescript((LEGACY / f"{name}.sql").read_text())
-    db.close()
-    return run_dir
 
 
 def table(run_dir: Path, name: str) -> list[tuple]:
@@ -43,8 +32,8 @@ def invoke(*args: str):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_opening_a_schema_1_run_migrates_it_in_place_and_keeps_everything(tmp_path, name):
-    run_dir = legacy_run(tmp_path, name)
+def test_opening_a_schema_1_run_migrates_it_in_place_and_keeps_everything(tmp_path, name, legacy_run):
+    run_dir = legacy_run(name)
     cases, attempts, config = (table(run_dir, t) for t in ("cases", "attempts", "config"))
     assert dict(config)["schema_version"] == "1"
     with Store(run_dir) as store:
@@ -60,8 +49,8 @@ def test_opening_a_schema_1_run_migrates_it_in_place_and_keeps_everything(tmp_pa
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_report_reads_a_legacy_run(tmp_path, name):
-    run_dir = legacy_run(tmp_path, name)
+def test_report_reads_a_legacy_run(name, legacy_run):
+    run_dir = legacy_run(name)
     r = invoke("bench", "report", str(run_dir))
     assert r.exit_code == 0, r.output
     assert f"run {run_dir}: model scripted · strategy {name} (" in r.output
@@ -69,8 +58,8 @@ def test_report_reads_a_legacy_run(tmp_path, name):
 
 
 @pytest.mark.parametrize("name, cause", [("extract", "inputs"), ("tools", None)])
-def test_attribute_reads_a_legacy_run(tmp_path, name, cause):
-    run_dir = legacy_run(tmp_path, name)
+def test_attribute_reads_a_legacy_run(name, cause, legacy_run):
+    run_dir = legacy_run(name)
     r = invoke("bench", "attribute", str(run_dir))
     assert r.exit_code == 0, r.output
     assert "Error attribution ·" in r.output
@@ -78,8 +67,8 @@ def test_attribute_reads_a_legacy_run(tmp_path, name, cause):
         assert f"  {cause} " in r.output
 
 
-def test_a_legacy_run_resumes_with_the_same_settings(tmp_path):
-    run_dir = legacy_run(tmp_path, "direct")
+def test_a_legacy_run_resumes_with_the_same_settings(tmp_path, legacy_run):
+    run_dir = legacy_run("direct")
     new = Case(id="9004", calculator_id=6, calculator_name="Body Mass Index (BMI)",
                note="A 30-year-old woman, 165 cm tall, weighs 62 kg.",
                question="What is the patient's BMI in kg/m²?", ground_truth=22.773,

@@ -51,7 +51,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..answers import format_answer
+from ..answers import format_answer, reply_object
 from ..types import Attempt, Case, ModelClient, ModelError, Outcome
 from .verdicts import ERROR_TYPES, STEPS, StepVerdicts
 
@@ -215,17 +215,10 @@ class UnusableReply(ValueError):
 
 
 def _json_object(text: str) -> dict[str, Any]:
-    s = text.strip()
-    start, end = s.find("{"), s.rfind("}")  # also past a ```json fence or a preamble
-    if start < 0 or end <= start:
-        raise UnusableReply("it holds no JSON object")
     try:
-        obj = json.loads(s[start:end + 1])
+        return reply_object(text)
     except ValueError as exc:
-        raise UnusableReply(f"it is not valid JSON ({exc})") from None
-    if not isinstance(obj, dict):
-        raise UnusableReply("it is not a JSON object")
-    return obj
+        raise UnusableReply(str(exc)) from None
 
 
 def _short(reason: str) -> str:

@@ -46,6 +46,24 @@ from ..types import Answer, Status
 from .values import check_output_type, coerce_value, is_refusal, read_value
 
 
+def reply_object(text: str, parse_float: Callable[[str], Any] | None = None) -> dict[str, Any]:
+    """The JSON object a model replied with (after any reasoning block; past a ```json fence or
+    a preamble: from the first "{" to the last "}"); ValueError with a short reason ("no JSON
+    object", "invalid JSON: …", "not a JSON object") when there is none. `parse_float=Decimal`
+    keeps numbers as written."""
+    visible = text.rsplit("</think>", 1)[-1]
+    start, end = visible.find("{"), visible.rfind("}")
+    if start < 0 or end <= start:
+        raise ValueError("no JSON object")
+    try:
+        obj = json.loads(visible[start:end + 1], parse_float=parse_float)
+    except ValueError as exc:
+        raise ValueError(f"invalid JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise ValueError("not a JSON object")
+    return obj
+
+
 @dataclass(frozen=True)
 class Parsed:
     answer: Answer | None

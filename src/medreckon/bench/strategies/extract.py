@@ -49,7 +49,7 @@ from typing import Any
 from ...calculators.describe import InputSpec
 from ...calculators.spec import Calculator, Result
 from ...errors import CalculatorInputError
-from ..answers import decimals_of, format_answer, typed_answer
+from ..answers import decimals_of, format_answer, reply_object, typed_answer
 from ..calculation import (
     asked_inputs,
     calc_trace,
@@ -275,24 +275,6 @@ def response_format(schema: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- one turn
 
 
-def read_reply(text: str) -> dict[str, Any]:
-    """The model's JSON object; ValueError (with a short reason) when it is not one."""
-    s = text.strip()
-    if s.startswith("```"):
-        s = s.strip("`")
-        s = s[s.find("{"):] if "{" in s else s
-    start, end = s.find("{"), s.rfind("}")
-    if start < 0 or end <= start:
-        raise ValueError("no JSON object")
-    try:
-        obj = json.loads(s[start:end + 1])
-    except ValueError as exc:
-        raise ValueError(f"invalid JSON: {exc}") from None
-    if not isinstance(obj, dict):
-        raise ValueError("not a JSON object")
-    return obj
-
-
 def _short(v: Any) -> str:
     if isinstance(v, Mapping) and "value" in v:
         return f"{v.get('value')} {v.get('unit') or ''}".strip()
@@ -376,7 +358,7 @@ class Extract:
             c = meter.chat(messages, {**gen, "max_tokens": limit}, response_format=response_format(schema))
             record: dict[str, Any] = {"field": spec.name, "raw": c.text, "finish_reason": c.finish_reason}
             try:
-                reply = read_reply(c.text)
+                reply = reply_object(c.text)
             except ValueError as exc:
                 reply, record["parse_error"] = {}, str(exc)
             value = reply.get("present")
@@ -441,7 +423,7 @@ class Extract:
                 trace["turns"].append(record)
                 repair: str | None = None
                 try:
-                    reply = read_reply(last.text)
+                    reply = reply_object(last.text)
                 except ValueError as exc:
                     record["parse_error"] = last_error = str(exc)
                     repair = repair_message(parse_error=str(exc))
@@ -493,5 +475,5 @@ class Extract:
                     explanation=explanation_of(best))
 
 
-__all__ = ["Extract", "input_schema", "user_prompt", "repair_message", "read_reply",
+__all__ = ["Extract", "input_schema", "user_prompt", "repair_message",
            "EXTRACT_PROMPT_VERSION"]

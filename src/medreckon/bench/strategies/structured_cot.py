@@ -44,7 +44,7 @@ from typing import Any
 
 from ...calculators.rounding import round_half_away
 from ...calculators.spec import Result
-from ..answers import parse_answer, same_value, typed_answer
+from ..answers import parse_answer, reply_object, same_value, typed_answer
 from ..calculation import case_options, compute, result_record
 from ..models import Meter
 from ..name_matching import match_calculator, match_values
@@ -133,27 +133,15 @@ def messages_for(case: Case) -> list[dict[str, Any]]:
 
 # ---------------------------------------------------------------- reading the reply
 
-_EXACT_JSON = json.JSONDecoder(parse_float=Decimal)
 # One {"name", "value", "unit"} item: its "value" key must never be read as the answer.
 _VALUE_ITEM = re.compile(r'\{[^{}]*"name"[^{}]*\}')
 
 
 def read_object(text: str) -> tuple[dict[str, Any], Any]:
-    """The reply's JSON object (after any reasoning block), and its "answer" as written (numbers
+    """The reply's JSON object (`answers.reply_object`), and its "answer" as written (numbers
     as Decimal, so the decimals the model wrote count). ValueError with a short reason when
     the reply holds no JSON object."""
-    visible = text.rsplit("</think>", 1)[-1]
-    start, end = visible.find("{"), visible.rfind("}")
-    if start < 0 or end <= start:
-        raise ValueError("no JSON object")
-    body = visible[start:end + 1]
-    try:
-        obj, exact = json.loads(body), _EXACT_JSON.decode(body)
-    except ValueError as exc:
-        raise ValueError(f"invalid JSON: {exc}") from None
-    if not isinstance(obj, dict):
-        raise ValueError("not a JSON object")
-    return obj, exact.get("answer")
+    return reply_object(text), reply_object(text, parse_float=Decimal).get("answer")
 
 
 def answer_text(text: str, reply: Mapping[str, Any] | None, exact_answer: Any) -> str:
