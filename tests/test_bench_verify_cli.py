@@ -130,3 +130,17 @@ def test_arms_report_the_steps_of_the_traced_arms(legacy_run, tmp_path):
     assert "extract" in steps and "\ndirect" not in steps  # only the arm with traces
     assert "## Step verification" in (tmp_path / "a.md").read_text()
     assert list(json.loads((tmp_path / "a.json").read_text())["steps"]) == ["extract"]
+
+
+def test_arms_count_the_steps_of_the_manifest_cases_only(legacy_run, tmp_path):
+    root = tmp_path / "arms"
+    root.mkdir()
+    legacy_run("extract").rename(root / "extract")
+    r = invoke("arms", "--report-only", "--strategies", "extract", "--run-dir", str(root),
+               "--json", str(tmp_path / "all.json"))
+    assert r.exit_code == 0 and json.loads((tmp_path / "all.json").read_text())["steps"]["extract"]["n"] == 3
+    (root / "arms.json").write_text(json.dumps({"arms": ["extract"], "cases": [
+        ["medcalc-bench", "v1.0", "9001"], ["medcalc-bench", "v1.0", "9002"]]}))
+    r = invoke("arms", "--report-only", "--run-dir", str(root), "--json", str(tmp_path / "a.json"))
+    assert r.exit_code == 0, r.output
+    assert json.loads((tmp_path / "a.json").read_text())["steps"]["extract"]["n"] == 2

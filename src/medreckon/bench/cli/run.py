@@ -240,7 +240,8 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
     except (ValueError, StoreError) as exc:
         fail(str(exc))
     click.echo(render_text(report), nl=False)
-    steps = render_steps.traced([(a.name, step_metrics_of(root / a.name, rule, params).overall)
+    keys = arms.manifest_cases(arms.read_manifest(root))  # the report's cases
+    steps = render_steps.traced([(a.name, step_metrics_of(root / a.name, rule, params, keys).overall)
                                  for a in report.arms])
     if steps:
         click.echo("\n" + render_steps.render_arms_text(steps), nl=False)

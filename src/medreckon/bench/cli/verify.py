@@ -42,13 +42,17 @@ def exact_verdicts(run_dir: str, rule: str, params: dict[str, Any]) -> tuple[Any
     return store, rows
 
 
-def step_metrics_of(run_dir: str | Path, rule: str, params: dict[str, Any]) -> Any:
-    """The exact step metrics of one run (its missing verdicts made and stored first)."""
+def step_metrics_of(run_dir: str | Path, rule: str, params: dict[str, Any],
+                    cases: set[tuple[str, str, str]] | None = None) -> Any:
+    """The exact step metrics of one run (its missing verdicts made and stored first), on
+    `cases` (keys as `analysis.arms.case_key` gives them) when given: an arms report covers
+    the cases of its manifest, which may be fewer than an arm's directory holds."""
+    from ..analysis.arms import case_key
     from ..analysis.step_metrics import step_report
 
     store, rows = exact_verdicts(str(run_dir), rule, params)
     store.close()
-    return step_report([(c, v) for _, c, v in rows])
+    return step_report([(c, v) for _, c, v in rows if cases is None or case_key(c) in cases])
 
 
 def _write(path: str | None, text: Any) -> None:
