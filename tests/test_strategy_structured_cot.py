@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
+from medreckon.bench.answers import answer_source
 from medreckon.bench.calculation import asked_inputs
 from medreckon.bench.name_matching import (
     input_for_name,
@@ -22,7 +23,7 @@ from medreckon.bench.name_matching import (
 from medreckon.bench.runs.store import outcome_from_json, outcome_to_json
 from medreckon.bench.strategies import STRATEGIES, get_strategy
 from medreckon.bench.strategies import structured_cot as scot
-from medreckon.bench.strategies.structured_cot import StructuredCoT, answer_check
+from medreckon.bench.strategies.structured_cot import StructuredCoT
 from medreckon.bench.trace import CalcTrace
 from medreckon.bench.types import STATUSES, Case, ModelError
 from medreckon.calculators.describe import describe_inputs
@@ -31,6 +32,10 @@ from scripted import GEN, Scripted
 
 NOTE = "A 60-year-old man, 170 cm tall, weighs 70 kg. Serum creatinine 106 umol/L."
 
+
+
+def answer_check(answer, result, output_type, decimals):
+    return answer_source(answer, result.value, result.rounded, output_type, decimals)
 
 def make_case(calculator_id=2, name="Creatinine Clearance (Cockcroft-Gault Equation)", output_type="decimal",
               note=NOTE, question="What is the patient's creatinine clearance (Cockcroft-Gault) in mL/min?",

@@ -61,7 +61,7 @@ from typing import Any
 from ...calculators.registry import get
 from ...calculators.spec import Calculator
 from ...errors import CalculatorInputError
-from ..answers import decimals_of, same_value, typed_answer
+from ..answers import answer_source, decimals_of, same_value
 from ..calculation import calculator_for_case
 from ..trace import CalcTrace, plain
 from ..types import Attempt, Case, Outcome
@@ -98,19 +98,10 @@ def _same_result(a: Any, b: Any) -> bool:
 
 def _model_answer_agrees(answer: Any, value: Any, rounded: Any, case: Case, outcome: Outcome) -> bool:
     """The model's answer is the value, its rounding, or the value rounded to the places the
-    answer shows."""
-    try:
-        expected = typed_answer(value, case.output_type)
-        shown = typed_answer(rounded, case.output_type)
-    except ValueError:
-        return False
-    if same_value(answer, expected) or same_value(answer, shown):
-        return True
-    if not (is_number(answer) and is_number(expected)):
-        return False
+    answer shows (`answers.answer_source`, the rule structured_cot records with)."""
     places = outcome_decimals(outcome, case)
     places = decimals_of(answer) if places is None else places
-    return places is not None and abs(answer - expected) <= 0.5 * 10.0 ** -places * (1 + 1e-9)
+    return answer_source(answer, value, rounded, case.output_type, places) is not None
 
 
 def arithmetic(case: Case, outcome: Outcome, trace: CalcTrace) -> tuple[bool | None, str]:

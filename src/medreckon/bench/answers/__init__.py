@@ -2,9 +2,16 @@
 statuses kept apart from correctness), values read from text or JSON (`values`), and answers
 written out, typed and compared (`format`)."""
 
-from .format import decimals_of, format_answer, same_value, shown_decimals, typed_answer
+from .format import (
+           answer_source,
+           decimals_of,
+           format_answer,
+           same_value,
+           shown_decimals,
+           typed_answer,
+)
 from .parse import Parsed, parse_answer, reply_object
 from .values import OUTPUT_TYPES, coerce_value, is_refusal, read_value
 
-__all__ = ["OUTPUT_TYPES", "Parsed", "coerce_value", "decimals_of", "format_answer", "is_refusal",
+__all__ = ["OUTPUT_TYPES", "answer_source", "Parsed", "coerce_value", "decimals_of", "format_answer", "is_refusal",
            "parse_answer", "read_value", "reply_object", "same_value", "shown_decimals", "typed_answer"]

@@ -75,3 +75,23 @@ def same_value(a: Any, b: Any) -> bool:
     if all(isinstance(v, int | float) and not isinstance(v, bool) for v in (a, b)):
         return abs(a - b) <= 1e-6 * max(abs(a), abs(b))
     return a == b
+
+
+def answer_source(answer: Any, value: Any, rounded: Any, output_type: str,
+                  decimals: int | None) -> str | None:
+    """How a model's own answer is a calculator's: ``value`` (as it is, or typed as the case's
+    output type), ``rounded`` (the calculator's rounding), ``answer_decimals`` (the value rounded
+    half away from zero to the decimals the answer shows), or None when it is none of these.
+    One rule for the strategy that records it and the verifier that checks it."""
+    if answer is None:
+        return None
+    candidates: list[tuple[str, Any]] = [("value", value), ("rounded", rounded)]
+    try:
+        candidates.append(("value", typed_answer(value, output_type)))
+    except ValueError:
+        pass  # the calculator's value is not of the case's output type: no typed form
+    numeric = isinstance(value, int | float) and not isinstance(value, bool)
+    if numeric and isinstance(answer, int | float) and decimals is not None:
+        candidates.append(("answer_decimals", round_half_away(float(value), min(decimals, 9))))
+    return next((how for how, v in candidates if same_value(answer, v)), None)
+

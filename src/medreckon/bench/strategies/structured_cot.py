@@ -42,9 +42,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from ...calculators.rounding import round_half_away
-from ...calculators.spec import Result
-from ..answers import parse_answer, reply_object, same_value, typed_answer
+from ..answers import answer_source, parse_answer, reply_object
 from ..calculation import case_options, compute, result_record
 from ..models import Meter
 from ..name_matching import match_calculator, match_values
@@ -179,24 +177,6 @@ def written_values(raw: Any) -> tuple[list[tuple[str, Any, Any]], list[dict[str,
     return found, malformed
 
 
-def answer_check(answer: Answer | None, result: Result, output_type: OutputType,
-                 decimals: int | None) -> str | None:
-    """How the model's answer is the calculator's: ``value``, ``rounded`` (the calculator's
-    rounding), ``answer_decimals`` (the value rounded to the decimals the model wrote), or None
-    when it is none of these."""
-    if answer is None:
-        return None
-    candidates: list[tuple[str, Any]] = [("value", result.value), ("rounded", result.rounded)]
-    try:
-        candidates.append(("value", typed_answer(result.value, output_type)))
-    except ValueError:
-        pass  # the calculator's value is not of the case's output type: no typed form
-    numeric = isinstance(result.value, int | float) and not isinstance(result.value, bool)
-    if numeric and isinstance(answer, int | float) and decimals is not None:
-        candidates.append(("answer_decimals", round_half_away(float(result.value), min(decimals, 9))))
-    return next((how for how, v in candidates if same_value(answer, v)), None)
-
-
 def check_working(case: Case, reply: Mapping[str, Any], answer: Answer | None,
                   decimals: int | None) -> tuple[CalcTrace, dict[str, Any]]:
     """The model's calculator, values and answer checked by our calculator: its CalcTrace, and
@@ -229,7 +209,7 @@ def check_working(case: Case, reply: Mapping[str, Any], answer: Answer | None,
         result = got.result
     matches = None
     if result is not None and answer is not None:
-        how = answer_check(answer, result, case.output_type, decimals)
+        how = answer_source(answer, result.value, result.rounded, case.output_type, decimals)
         record["answer_check"] = how
         matches = how is not None
     full = None if result is None else result_record(result)
@@ -286,5 +266,5 @@ class StructuredCoT:
                              explanation=explanation, trace=trace, calc=calc)
 
 
-__all__ = ["StructuredCoT", "STRUCTURED_COT_PROMPT_VERSION", "answer_check", "answer_text", "check_working",
+__all__ = ["StructuredCoT", "STRUCTURED_COT_PROMPT_VERSION", "answer_text", "check_working",
            "messages_for", "read_object", "reply_schema", "response_format", "texts_fingerprint", "written_values"]
