@@ -112,7 +112,7 @@ def test_junk_every_time_is_a_judge_error_never_a_verdict():
     assert not v.all_right() and v.first_error() is None  # neither right nor wrong
     assert len(model.requests) == 3 and result.requests == 3 and len(result.replies) == 3
     assert result.failure == "unusable_reply"
-    assert result.error.startswith("no usable verdict in 3 replies; last problem: invalid JSON")
+    assert result.error.startswith("no usable reply in 3 tries; last problem: invalid JSON")
     assert len(jd.Judge(Scripted("junk"), max_retries=0).run(case(), COT).replies) == 1
 
 

@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from ..bench.models.ask import ask_json, need_bool, need_str
 from ..bench.runs.evaluations import evaluate
 from ..bench.runs.runner import record_imported
 from ..bench.runs.store import Store
 from ..bench.types import Attempt, Case, ModelClient, Outcome
 from . import prompts as P
-from .ask import ask_json, need_bool, need_str
 from .formats import Issue, RubricFormatError, json_lines, read_time
 
 Decision = Literal["accept", "reject", "human"]

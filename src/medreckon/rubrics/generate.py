@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..bench.models.ask import ask_json
 from ..bench.types import ModelClient
 from . import prompts as P
-from .ask import ask_json
 from .formats import POINTS_LIMIT
 
 GENERATION_AXES = ("accuracy", "completeness", "communication_quality", "context_awareness", "safety")

@@ -28,10 +28,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..bench.models.ask import Asked, ask_json, check_retries, need_bool, need_str
 from ..bench.runs.store import Store, now
 from ..bench.types import Attempt, Evaluation, ModelClient
 from . import prompts as P
-from .ask import Asked, ask_json, check_retries, need_bool, need_str
 from .formats import Criterion, RubricExample, prompt_text
 from .responses import stored_examples
 

@@ -52,7 +52,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..answers import format_answer, reply_object
-from ..types import Attempt, Case, ModelClient, ModelError, Outcome
+from ..models.ask import Failure, ask_json, check_retries
+from ..types import Attempt, Case, ModelClient, Outcome
 from .verdicts import ERROR_TYPES, STEPS, StepVerdicts
 
 JUDGE_PROMPT_VERSION = "1"
@@ -271,8 +272,6 @@ def read_reply(text: str) -> ReadReply:
 
 # ---------------------------------------------------------------- the judge
 
-Failure = Literal["unusable_reply", "request_failed"]
-
 
 @dataclass(frozen=True)
 class JudgeResult:
@@ -315,14 +314,12 @@ class Judge:
 
     def __init__(self, client: ModelClient, *, max_retries: int = 2, gen: Mapping[str, Any] | None = None,
                  response_format: ResponseFormatKind = "json_schema"):
-        if isinstance(max_retries, bool) or not isinstance(max_retries, int) or not 0 <= max_retries <= 5:
-            raise ValueError(f"max_retries must be a whole number from 0 to 5, got {max_retries!r}")
         if response_format not in RESPONSE_FORMATS:
             raise ValueError(f"response_format must be one of {', '.join(RESPONSE_FORMATS)}, "
                              f"got {response_format!r}")
         self.response_format = RESPONSE_FORMATS[response_format]
         self.client = client
-        self.max_retries = max_retries
+        self.max_retries = check_retries(max_retries)
         self.gen = {**DEFAULT_GEN, **(gen or {})}
 
     def judge(self, case: Case, outcome: Outcome) -> StepVerdicts:
@@ -339,36 +336,16 @@ class Judge:
         prompt, cut = user_prompt(case, outcome)
         messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt()},
                                           {"role": "user", "content": prompt}]
-        replies: list[str] = []
-        problems: list[str] = []
-
-        def failed(failure: Failure, error: str) -> JudgeResult:
-            return JudgeResult(StepVerdicts("judge", "judge_error", steps=dict.fromkeys(STEPS)),
-                               model, requests=len(replies) + (failure == "request_failed"),
-                               replies=tuple(replies), problems=tuple(problems), failure=failure,
-                               error=error, reference=reference, text_cut=cut)
-
-        for _ in range(1 + self.max_retries):
-            try:
-                reply = self.client.chat(messages, response_format=self.response_format, **self.gen)
-            except ModelError as exc:
-                return failed("request_failed", f"the judge's request failed: {exc}")
-            replies.append(reply.text)
-            try:
-                if reply.finish_reason == "length":
-                    raise UnusableReply(REPAIR_CUT)
-                got = read_reply(reply.text)
-            except UnusableReply as exc:
-                problems.append(str(exc))
-                messages += [{"role": "assistant", "content": reply.text},
-                             {"role": "user", "content": REPAIR.format(problem=exc)}]
-                continue
-            verdicts = StepVerdicts("judge", "ok", steps=got.steps, errors=got.errors, reasons=got.reasons)
-            return JudgeResult(verdicts, model, requests=len(replies), replies=tuple(replies),
-                               problems=tuple(problems), dropped_errors=got.dropped,
-                               reference=reference, text_cut=cut)
-        return failed("unusable_reply", f"no usable verdict in {len(replies)} replies; last problem: "
-                                        f"{problems[-1]}")
+        asked = ask_json(self.client, messages, read_reply, parse=str, response_format=self.response_format,
+                         gen=self.gen, max_retries=self.max_retries, repair=REPAIR, repair_cut=REPAIR_CUT)
+        trail = {"requests": asked.requests, "replies": asked.replies, "problems": asked.problems,
+                 "reference": reference, "text_cut": cut}
+        if asked.failure is not None:
+            return JudgeResult(StepVerdicts("judge", "judge_error", steps=dict.fromkeys(STEPS)), model,
+                               failure=asked.failure, error=asked.error, **trail)
+        got: ReadReply = asked.value
+        verdicts = StepVerdicts("judge", "ok", steps=got.steps, errors=got.errors, reasons=got.reasons)
+        return JudgeResult(verdicts, model, dropped_errors=got.dropped, **trail)
 
 
 class JudgeRequestFailed(RuntimeError):

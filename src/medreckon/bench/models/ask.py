@@ -1,5 +1,5 @@
-"""One JSON answer from a model, with bounded repairs: the loop every rubric LLM step shares
-(grader, rubric generation, screener, validator).
+"""One JSON answer from a model, with bounded repairs: the loop every LLM step that reads a JSON
+reply shares (the step judge, the rubric grader, rubric generation, screener, validator).
 
 A reply that `read` rejects (raising ValueError with what is wrong), or one cut at the token
 limit, is sent back with a repair message naming the problem, at most `max_retries` times. The
@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..bench.answers import reply_object
-from ..bench.types import ModelClient, ModelError
+from ..answers import reply_object
+from ..types import ModelClient, ModelError
 
 Failure = Literal["unusable_reply", "request_failed"]
 MAX_RETRIES_LIMIT = 5
@@ -43,10 +43,11 @@ def check_retries(max_retries: Any) -> int:
     return max_retries
 
 
-def ask_json(client: ModelClient, messages: list[dict[str, Any]], read: Callable[[dict[str, Any]], Any], *,
+def ask_json(client: ModelClient, messages: list[dict[str, Any]], read: Callable[[Any], Any], *,
              response_format: dict[str, Any] | None, gen: Mapping[str, Any], max_retries: int,
-             repair: str, repair_cut: str) -> Asked:
-    """Ask until `read(reply_object)` accepts a reply (at most 1 + max_retries requests)."""
+             repair: str, repair_cut: str, parse: Callable[[str], Any] = reply_object) -> Asked:
+    """Ask until `read(parse(reply text))` accepts a reply (at most 1 + max_retries requests);
+    `parse` defaults to the reply's JSON object."""
     messages = list(messages)
     replies: list[str] = []
     problems: list[str] = []
@@ -60,7 +61,7 @@ def ask_json(client: ModelClient, messages: list[dict[str, Any]], read: Callable
         try:
             if reply.finish_reason == "length":
                 raise ValueError(repair_cut)
-            value = read(reply_object(reply.text))
+            value = read(parse(reply.text))
         except ValueError as exc:
             problems.append(str(exc))
             messages += [{"role": "assistant", "content": reply.text},
