@@ -42,6 +42,21 @@ def test_candidates_put_the_named_and_the_first_time_point_first():
     assert len(candidates(ms, "creatinine", ("mg/dL", "umol/L"), limit=2)) == 2
 
 
+def test_another_analytes_rate_and_an_implausible_value_are_no_candidates():
+    """Seen in a MedCalc-Bench note: a heart rate was chosen from "a respiratory rate of 24
+    breaths per minute", and a body weight from "300-mg rifampicin capsules"."""
+    ms = scan("She was tachycardic at 130 beats per minute and tachypneic with a respiratory rate of "
+              "24 breaths per minute. The patient was 160 cm tall, weighed 62.8 kg. First, 300-mg "
+              "rifampicin capsules were dissolved in 54 ml of water.")
+    heart = candidates(ms, "heart_rate", ("/min",), unit="/min", plausible=(20, 300))
+    assert [m.value for m in heart] == [130.0]
+    assert [m.value for m in candidates(ms, "respiratory_rate", ("/min",), unit="/min", plausible=(2, 80))] == [24.0]
+    assert [m.value for m in candidates(ms, "weight", ("kg", "lb", "g"), unit="kg", plausible=(0.3, 350))] == [62.8]
+    # without a plausible range the dose stays (nothing says it is no weight)
+    assert 300.0 in [m.value for m in candidates(ms, "weight", ("kg", "lb", "g"))]
+    assert "rate" not in name_words("heart_rate") and "hr" in name_words("heart_rate")
+
+
 def test_a_mention_as_an_input():
     ms = scan("Weight 80 kg. Temp 101.2 F. Score 3.")
     assert as_input(ms[0], ("kg", "lb")) == {"value": 80.0, "unit": "kg"}

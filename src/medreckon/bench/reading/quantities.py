@@ -43,14 +43,15 @@ _LATER = re.compile(r"\b(?:on day \d+|hospital day|day \d+ of|after (?:\w+ ){0,3
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9']*")
 # Names notes use for common inputs, keyed by a word of the input's name.
 ALIASES: dict[str, tuple[str, ...]] = {
-    "heart": ("hr", "pulse", "heart rate"), "respiratory": ("rr", "respirations", "respiratory rate"),
+    "heart": ("hr", "pulse", "heart rate", "beats", "bpm", "tachycardic", "bradycardic"),
+    "respiratory": ("rr", "respirations", "respiratory rate", "breaths", "tachypneic", "tachypnoeic"),
     "systolic": ("sbp", "blood pressure", "bp"), "diastolic": ("dbp", "blood pressure", "bp"),
     "temperature": ("temp", "t", "febrile"), "sodium": ("na",), "potassium": ("k",),
     "chloride": ("cl",), "bicarbonate": ("hco3", "bicarb", "co2", "tco2"), "bun": ("urea", "blood urea nitrogen"),
     "creatinine": ("cr", "creat", "scr"), "glucose": ("glu", "sugar", "bg"), "hemoglobin": ("hb", "hgb"),
     "hematocrit": ("hct",), "platelets": ("plt", "platelet"), "platelet": ("plt", "platelets"),
     "wbc": ("white", "leukocytes", "leukocyte"), "albumin": ("alb",), "bilirubin": ("bili", "tbili"),
-    "age": ("year-old", "years old", "yo", "aged"), "weight": ("weighs", "weighing", "wt"),
+    "age": ("year-old", "years old", "yo", "aged"), "weight": ("weighs", "weighed", "weighing", "wt"),
     "height": ("tall", "ht"), "calcium": ("ca",), "cholesterol": ("chol", "tc"), "hdl": ("hdl-c",),
     "triglycerides": ("tg", "trigs"), "insulin": ("insulin",), "inr": ("inr",), "pao2": ("po2", "pao2"),
     "fio2": ("fio2", "fraction of inspired"), "qt": ("qt", "qtc"), "ph": ("ph",),
@@ -154,33 +155,62 @@ def _concentration(unit: str | None) -> bool:
         return False
 
 
+# Words of input names too general to say which input a number is ("respiratory rate" is no heart rate).
+_GENERAL = frozenset({"rate", "level", "count", "serum", "blood", "total", "score", "value", "dose", "number",
+                      "per", "of", "the", "at", "in", "mean", "max", "min"})
+
+
 def name_words(name: str, extra: Sequence[str] = ()) -> tuple[str, ...]:
     """The words that name an input in a note: its name's words and their ALIASES."""
-    words = [w for w in re.split(r"[_\W]+", name.lower()) if len(w) > 1 or w in ("k", "t")]
+    words = [w for w in re.split(r"[_\W]+", name.lower())
+             if (len(w) > 1 or w in ("k", "t")) and w not in _GENERAL]
     out = list(words) + [a for w in words for a in ALIASES.get(w, ())] + [e.lower() for e in extra]
     return tuple(dict.fromkeys(out))
 
 
+def _in_range(m: QuantityMention, unit: str | None, plausible: tuple[float, float] | None) -> bool:
+    """False only when the mention, converted to the input's unit, is outside its plausible range
+    ("300 mg" is no body weight); True when that cannot be told (no unit, mass vs molar)."""
+    if plausible is None or unit is None or m.unit is None:
+        return True
+    try:
+        x = u.convert(m.value, symbol(m.unit), unit)
+    except (u.UnitError, KeyError, ValueError):
+        return True
+    return plausible[0] <= x <= plausible[1]
+
+
 def candidates(mentions: Sequence[QuantityMention], name: str, units: Sequence[str] = (),
-               extra_words: Sequence[str] = (), limit: int = 6) -> list[QuantityMention]:
-    """The mentions that may give input `name` (declared `units`): those whose nearby words name
-    the input (with a unit that converts to a declared one, or none), and those whose unit alone
-    says what they are (a rate, a pressure, a weight — not a lab concentration); named ones
-    first, then earlier time points first, then the note's order. At most `limit`."""
+               extra_words: Sequence[str] = (), limit: int = 6, *, unit: str | None = None,
+               plausible: tuple[float, float] | None = None) -> list[QuantityMention]:
+    """The mentions that may give input `name` (declared `units`): those whose nearby words or
+    written unit name the input (with a unit that converts to a declared one, or none), and
+    those whose unit alone says what they are (a rate, a pressure, a weight — not a lab
+    concentration) unless their words name another input ("respiratory rate of 24 /min" is no
+    heart rate); with `plausible` (in `unit`), only mentions inside that range. Named ones first,
+    then earlier time points first, then the note's order. At most `limit`."""
     words = name_words(name, extra_words)
+    others = tuple(a for key, aliases in ALIASES.items() if key not in words
+                   for a in (key, *aliases) if a not in words and len(a) > 2)
+
+    def says(m: QuantityMention, terms: Sequence[str]) -> bool:
+        near = f"{m.before} {m.unit or ''}".lower()
+        return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", near) for w in terms)
 
     def named(m: QuantityMention) -> bool:
         near = m.before.lower()
         for side, other in (("systolic", "diastolic"), ("diastolic", "systolic")):
             if f"({side})" in near and other in name.lower():
                 return False
-        return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", near) for w in words)
+        return says(m, words)
 
     def keep(m: QuantityMention) -> bool:
+        if not _in_range(m, unit, plausible):
+            return False
         if named(m):
             return m.unit is None or not units or _fits(m.unit, units)
         # unnamed: only where the unit alone tells what it is (a lab concentration does not)
-        return _fits(m.unit, units) and not _concentration(m.unit)
+        return _fits(m.unit, units) and not _concentration(m.unit) and not says(m, others)
 
     kept = [m for m in mentions if keep(m)]
     kept.sort(key=lambda m: (not named(m), m.later, m.start))

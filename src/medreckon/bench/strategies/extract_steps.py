@@ -90,7 +90,7 @@ def candidate_fields(case: Case, specs: Sequence[InputSpec]) -> dict[str, list[Q
     out = {}
     for s in specs:
         if s.kind == "quantity":
-            found = candidates(mentions, s.name, s.units)
+            found = candidates(mentions, s.name, s.units, unit=s.unit, plausible=s.plausible)
             if found:
                 out[s.name] = found
     return out
@@ -167,7 +167,8 @@ def missing_inputs(error: Mapping[str, Any] | None, case: Case, specs: Mapping[s
     mentions = scan(case.note)
     for name in names:
         spec = specs.get(name)
-        if spec is not None and spec.kind == "quantity" and candidates(mentions, name, spec.units):
+        if spec is not None and spec.kind == "quantity" and candidates(mentions, name, spec.units, unit=spec.unit,
+                                                                        plausible=spec.plausible):
             return None
     return names
 
