@@ -36,9 +36,11 @@ case "$STAGE" in
   1) arms --strategies "zero_shot_cot,extract,$NEW" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
   2) arms --strategies "extract,$(join "${ALONE[@]}")" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
   3) arms --strategies "$NEW,$(join "${WITHOUT[@]}")" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
-  4) # --data-file takes one CSV: v1 and v2 joined (v2's rows continue v1's numbering, 95 in all)
+  4) # --data-file takes one CSV: the files joined under one header (each continues the last's
+     # row numbers; v1 + v2 are 95 rows)
      VIG="$ROOT/reading-vignettes"; mkdir -p "$VIG"
-     { cat tests/data/vignettes/rule_based_v1.csv; tail -n +2 tests/data/vignettes/rule_based_v2.csv; } \
+     { head -n 1 tests/data/vignettes/rule_based_v1.csv
+       for f in tests/data/vignettes/rule_based_v*.csv; do tail -n +2 "$f"; done; } \
        > "$VIG/rule_based.csv.tmp" && mv "$VIG/rule_based.csv.tmp" "$VIG/rule_based.csv"
      arms --strategies "extract,$NEW" --dataset medreckon-vignettes \
        --data-file "$VIG/rule_based.csv" --retry-errors --run-dir "$VIG" ;;
