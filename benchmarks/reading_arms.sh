@@ -6,7 +6,8 @@
 #   STAGE=1  zero_shot_cot, today's extract, the new extract (every mechanism on)   ~3 h on 2 cores
 #   STAGE=2  each mechanism alone on top of today's extract                         ~7 arms
 #   STAGE=3  the new extract without each mechanism (leave-one-out ablations)       ~6 arms
-#   STAGE=4  the vignettes (tests/data/vignettes) with today's and the new extract
+#   STAGE=4  the vignettes (tests/data/vignettes, v1 + v2: 95, every rule-based calculator)
+#            with today's and the new extract (95 cases per arm)
 #   STAGE=report  the reports (Markdown and JSON under docs/results/), no model runs
 #
 # The threshold of decide=logprob stays 0.5 unless THRESHOLD is set, e.g. from
@@ -35,8 +36,14 @@ case "$STAGE" in
   1) arms --strategies "zero_shot_cot,extract,$NEW" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
   2) arms --strategies "extract,$(join "${ALONE[@]}")" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
   3) arms --strategies "$NEW,$(join "${WITHOUT[@]}")" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
-  4) arms --strategies "extract,$NEW" --dataset medreckon-vignettes \
-       --data-file tests/data/vignettes/rule_based_v1.csv --retry-errors --run-dir "$ROOT/reading-vignettes" ;;
+  4) # --data-file takes one CSV: the files joined under one header (each continues the last's
+     # row numbers; v1 + v2 are 95 rows)
+     VIG="$ROOT/reading-vignettes"; mkdir -p "$VIG"
+     { head -n 1 tests/data/vignettes/rule_based_v1.csv
+       for f in tests/data/vignettes/rule_based_v*.csv; do tail -n +2 "$f"; done; } \
+       > "$VIG/rule_based.csv.tmp" && mv "$VIG/rule_based.csv.tmp" "$VIG/rule_based.csv"
+     arms --strategies "extract,$NEW" --dataset medreckon-vignettes \
+       --data-file "$VIG/rule_based.csv" --retry-errors --run-dir "$VIG" ;;
   report)
     arms --report-only --strategies "zero_shot_cot,extract,$NEW" --run-dir "$DIR" --labels v1.0,corrected \
       --markdown docs/results/reading-arms-3pc-seed1.md --json docs/results/reading-arms-3pc-seed1.json

@@ -1,6 +1,6 @@
-"""The vignette test set (tests/data/vignettes/rule_based_v1.csv): loadable by the bench, at
-least 5 vignettes per calculator it covers, and our calculators reproduce every hand-worked
-expected score from the criteria each vignette states (its Relevant Entities)."""
+"""The vignette test set (tests/data/vignettes/rule_based_v*.csv): loadable by the bench, at
+least 5 vignettes for every rule-based MedCalc-Bench calculator, and our calculators reproduce
+every hand-worked expected score from the criteria each vignette states (its Relevant Entities)."""
 
 from collections import Counter
 from pathlib import Path
@@ -11,17 +11,40 @@ from medreckon.bench.analysis.scoring import score
 from medreckon.bench.answers import typed_answer
 from medreckon.bench.datasets import load_cases
 from medreckon.calculators.medcalc_bench import from_medcalc_bench
+from medreckon.calculators.registry import all_calculators
 
-FILE = Path(__file__).parent / "data" / "vignettes" / "rule_based_v1.csv"
-CASES = load_cases("medreckon-vignettes", path=FILE)
+FOLDER = Path(__file__).parent / "data" / "vignettes"
+FILES = sorted(FOLDER.glob("rule_based_v*.csv"))
+CASES = [c for f in FILES for c in load_cases("medreckon-vignettes", path=f)]
+# MedCalc-Bench's rule-based calculators: its scores (risk, severity and diagnosis categories)
+RULE_BASED = {c.medcalc_bench.id: c.id for c in all_calculators() if c.medcalc_bench and c.kind == "score"}
 
 
-def test_the_file_loads_as_a_dataset_with_five_per_calculator():
+def test_both_files_load_as_the_dataset_and_number_their_rows_apart():
+    assert [f.name for f in FILES][:2] == ["rule_based_v1.csv", "rule_based_v2.csv"]
     assert {c.dataset for c in CASES} == {"medreckon-vignettes"}
-    per = Counter(c.calculator_name for c in CASES)
-    assert len(per) == 8 and min(per.values()) >= 5
-    for c in CASES:  # each vignette names its negated / family / hypothetical criteria in words
-        assert "Total" in c.metadata["ground_truth_explanation"]
+    rows = [int(c.id) for c in CASES]
+    assert rows == list(range(1, len(rows) + 1))  # each file continues the last: one run can hold all
+    assert len({c.metadata["note_id"] for c in CASES}) == len(CASES)
+    for c in CASES:
+        assert c.metadata["note_id"].startswith(f"vignette-{c.calculator_id}-")
+        assert c.metadata["note_type"] == "vignette"
+        assert "Total" in c.metadata["ground_truth_explanation"]  # the score worked by hand
+
+
+def test_every_rule_based_calculator_has_five_vignettes():
+    assert len(RULE_BASED) == 19
+    per = Counter(c.calculator_id for c in CASES)
+    short = {RULE_BASED[i]: per[i] for i in RULE_BASED if per[i] < 5}
+    assert not short, f"fewer than 5 vignettes: {short}"
+    assert set(per) <= set(RULE_BASED), "a vignette for a calculator that is not a MedCalc-Bench score"
+
+
+def test_totals_vary_within_each_calculator():
+    by_calc: dict[int, set] = {}
+    for c in CASES:
+        by_calc.setdefault(c.calculator_id, set()).add(c.ground_truth)
+    assert all(len(totals) >= 3 for totals in by_calc.values()), by_calc
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.metadata["note_id"] for c in CASES])

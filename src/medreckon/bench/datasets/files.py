@@ -137,8 +137,9 @@ _default_cache_dir = cache_dir  # `fetch` has a parameter of the same name
 
 # Vignettes written for medreckon from the published criteria of the rule-based scores (every
 # criterion stated plainly, negated, historical or in family history; the expected score worked
-# by hand in "Ground Truth Explanation"), in MedCalc-Bench's columns. The file is in the
-# repository (tests/data/vignettes/); pass it with --data-file / path=.
+# by hand in "Ground Truth Explanation"), in MedCalc-Bench's columns. The files are in the
+# repository (tests/data/vignettes/rule_based_v1.csv rows 1-40, rule_based_v2.csv rows 41-95:
+# together every rule-based MedCalc-Bench calculator); pass one with --data-file / path=.
 VIGNETTES = DatasetInfo(
     name="medreckon-vignettes",
     version="v1",
@@ -148,7 +149,7 @@ VIGNETTES = DatasetInfo(
     rows=None,
     urls=(),
     licence="Apache-2.0 (written for medreckon)",
-    source="tests/data/vignettes/rule_based_v1.csv in the medreckon repository",
+    source="tests/data/vignettes/rule_based_v*.csv in the medreckon repository",
 )
 
 
