@@ -28,7 +28,7 @@ def test_defaults_are_todays_extract():
     assert get_strategy("extract").version == "1+e3+r2+splitq+fix"
     v = get_strategy("extract:context=with_model,decide=logprob,threshold=0.6,candidates=true,"
                      "apply_hints=true,item_lists=true,abstain=true").version
-    assert v == "1+e3+r2+splitq+fix+ctx-with_model+lp+t0.6+cand+hints+items+abst"
+    assert v == "1+e3+r2+splitq+fix+ctx-with_model+lp2+t0.6+cand2+hints+items+abst"
     with pytest.raises(ValueError, match="context: got 'on'; expected one of off, alone, with_model"):
         get_strategy("extract:context=on")
     with pytest.raises(ValueError, match="threshold: got 1.5"):
@@ -93,7 +93,7 @@ def test_decide_by_logprob_with_a_threshold():
     assert strict.answer == 1  # only age: no finding reaches 0.95
     both = Scoring({"age": 71, "alcohol_drinks_per_week": None}, yes=("liver disease",))
     out = get_strategy("extract:context=with_model,decide=logprob").run(HASBLED, both, GEN)
-    assert len(both.scored) == 2 and "The note's sentences about it" in both.scored[0]
+    assert len(both.scored) == 2 and "Sentences from a patient's note" in both.scored[0]
 
 
 BMI = case("A 40-year-old man, 180 cm tall, weighed 81 kg at the visit; on day 3 he weighed 79 kg.", 6,
@@ -101,15 +101,20 @@ BMI = case("A 40-year-old man, 180 cm tall, weighed 81 kg at the visit; on day 3
 
 
 def test_candidates_make_the_model_choose_a_mention():
-    model = Scripted({"weight": 3, "height": 2})  # [1] 40-year-old, [2] 180 cm, [3] 81 kg, [4] day 3, [5] 79 kg
+    model = Scripted({"weight": 81, "height": 180})
     out = get_strategy("extract:candidates=true").run(BMI, model, GEN)
     schema = model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
-    assert schema["weight"]["anyOf"][0]["enum"] == [3, 5] and schema["height"]["anyOf"][0]["enum"] == [2]
-    assert "(later time point)" in model.requests[0]["messages"][1]["content"]
+    assert schema["weight"]["anyOf"][0]["enum"] == [81, 79] and schema["height"]["anyOf"][0]["enum"] == [180]
+    assert '79 ("he weighed 79 kg", later time point)' in model.requests[0]["messages"][1]["content"]
     assert out.answer == pytest.approx(81 / 1.8 ** 2)
-    lazy = get_strategy("extract:candidates=true").run(BMI, Scripted({"weight": None, "height": 2}), GEN)
+    later = get_strategy("extract:candidates=true").run(BMI, Scripted({"weight": 79, "height": 180}), GEN)
+    assert later.answer == pytest.approx(79 / 1.8 ** 2)  # the model's choice is taken, not overruled
+    lazy = get_strategy("extract:candidates=true").run(BMI, Scripted({"weight": None, "height": 180}), GEN)
     assert lazy.answer == pytest.approx(81 / 1.8 ** 2)  # a required input left null: the first mention
-    assert lazy.trace["turns"][0]["mention_notes"] == ["weight: no mention chosen; took the first, [3]"]
+    assert lazy.trace["turns"][0]["mention_notes"] == ["weight: no mention's number given (None); took the first, 81"]
+    # an id-like number that is no mention's number is not read as an id (it was, before)
+    stray = get_strategy("extract:candidates=true").run(BMI, Scripted({"weight": 3, "height": 180}), GEN)
+    assert stray.answer == pytest.approx(81 / 1.8 ** 2)
 
 
 CG = case("A 60-year-old man weighing 70 kg, 175 cm tall; creatinine 88.", 2,

@@ -35,8 +35,9 @@ Reading mechanisms (`extract_steps`, `bench.reading`), each a parameter, all off
   mentioned; only findings it finds present go to the model.
 - `decide` (generate | logprob) and `threshold`: a split finding decided by P(yes) from the
   model's log-probabilities (one token scored, none generated) against `threshold`.
-- `candidates`: quantity inputs with candidate mentions in the note are answered with a
-  mention id (an enum of the scanner's mentions) instead of a number.
+- `candidates`: quantity inputs with candidate mentions in the note are answered with one of
+  those mentions' numbers (an enum; its words, unit and time point shown in the prompt) instead
+  of a free number.
 - `apply_hints`: a calculator error or implausible-value warning whose hint names one declared
   unit, input or choice is fixed at once, before any repair turn.
 - `item_lists`: per-item input pairs (MME's `<drug>_dose`, `<drug>_doses_per_day`) asked as a
@@ -273,9 +274,10 @@ class Extract:
                  + ("q" if self.split_findings and self.finding_quotes and not self.evidence else "")
                  + ("+fix" if self.fix_units else ""))
         reading = (("" if self.context == "off" else f"+ctx-{self.context}")
-                   + ("" if self.decide == "generate" else "+lp")
+                   + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
-                   + ("+cand" if self.candidates else "") + ("+hints" if self.apply_hints else "")
+                   + ("+cand2" if self.candidates else "")  # 2: numbers, not ids
+                   + ("+hints" if self.apply_hints else "")
                    + ("+items" if self.item_lists else "") + ("+abst" if self.abstain else ""))
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}{reading}"
 
@@ -309,6 +311,7 @@ class Extract:
                 value, p = steps.logprob_finding(meter, EXTRACT_SYSTEM, head_text(case, calc), spec,
                                                  reading, self.threshold)
                 trace["findings"].append({"field": spec.name, "p_yes": p, "threshold": self.threshold,
+                                          **({"reading": reading.to_dict()} if reading is not None else {}),
                                           **({"present": value} if value is not None else {})})
                 if value is not None:
                     found[spec.name] = value

@@ -29,9 +29,11 @@ FINDING_LOGPROB_QUESTION = (
     "Does the note say that this criterion applies to this patient? Answer only from the note. "
     "Answer with one word: yes or no."
 )
-EVIDENCE_LINES = "The note's sentences about it:\n{sentences}"
-CANDIDATE_RULE = ("For each input below, reply with the id of the mention that gives its value at "
-                  "presentation (null if none of them does):")
+# With evidence the question is asked on those sentences alone: on a whole note the 1.5B model's
+# P(yes) stays near 0.5 (seen on MedCalc-Bench notes), on a few sentences it is decisive.
+EVIDENCE_ONLY = "Sentences from a patient's note about one criterion of a score:\n{sentences}"
+CANDIDATE_RULE = ("For each input below, reply with the number of the mention that gives its value at "
+                  "presentation, copied from its list (null if none of them does):")
 
 
 def check_choice(name: str, value: str, allowed: Sequence[str]) -> str:
@@ -63,13 +65,15 @@ def reading_value(reading: Reading, spec: InputSpec) -> bool | None:
 
 
 def logprob_prompt(head: str, spec: InputSpec, reading: Reading | None) -> str:
+    """The yes/no question on the note's sentences about the criterion when the reader found
+    some (the evidence alone), else on the whole `head` (note, question, calculator)."""
     label = spec.name.replace("_", " ")
     desc = f" — {spec.description.strip()}" if spec.description else ""
-    parts = [head, FINDING_LOGPROB_QUESTION.format(criterion=label + desc)]
+    question = FINDING_LOGPROB_QUESTION.format(criterion=label + desc)
     if reading is not None and reading.mentions:
         sentences = "\n".join(f"- {s}" for s in dict.fromkeys(m.sentence for m in reading.mentions))
-        parts.insert(1, EVIDENCE_LINES.format(sentences=sentences))
-    return "\n\n".join(parts)
+        return "\n\n".join([EVIDENCE_ONLY.format(sentences=sentences), question])
+    return "\n\n".join([head, question])
 
 
 def logprob_finding(meter: Meter, system: str, head: str, spec: InputSpec, reading: Reading | None,
@@ -96,40 +100,52 @@ def candidate_fields(case: Case, specs: Sequence[InputSpec]) -> dict[str, list[Q
     return out
 
 
+# A candidate input is answered with the mention's number, not an id: the 1.5B model often wrote
+# the value where an id was asked ("age": 52 for "a 52-year-old"), and a value that happened to
+# be another mention's id chose that mention silently.
 def candidate_schema(schema: dict[str, Any], fields: Mapping[str, list[QuantityMention]],
                      specs: Mapping[str, InputSpec]) -> dict[str, Any]:
-    """The reply schema with each candidate input as a mention id (an enum; null allowed)."""
+    """The reply schema with each candidate input as one of its mentions' numbers (null allowed)."""
     out = copy.deepcopy(schema)
     for name, found in fields.items():
         if name in out["properties"]:
-            out["properties"][name] = {"anyOf": [{"type": "integer", "enum": [m.id for m in found]},
-                                                 {"type": "null"}],
+            values = list(dict.fromkeys(_number(m.value) for m in found))
+            out["properties"][name] = {"anyOf": [{"type": "number", "enum": values}, {"type": "null"}],
                                        "description": specs[name].description}
     return out
 
 
+def _number(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
+
+
 def candidate_lines(fields: Mapping[str, list[QuantityMention]], specs: Mapping[str, InputSpec]) -> str:
-    """The prompt's lines for the inputs answered by a mention id: the rule, then per input its
-    mentions and its description (these inputs are left out of the ordinary input lines)."""
+    """The prompt's lines for the inputs answered by a mention's number: the rule, then per input
+    its mentions and its description (these inputs are left out of the ordinary input lines)."""
     lines = [CANDIDATE_RULE]
     for name, found in fields.items():
         desc = f" — {specs[name].description.strip()}" if specs[name].description else ""
-        lines.append(f"- {name} (mention id or null): " + "; ".join(m.label() for m in found) + desc)
+        mentions = "; ".join(f'{_number(m.value)} ("{(m.before + " " + m.written).strip()}"'
+                             f'{", later time point" if m.later else ""})' for m in found)
+        lines.append(f"- {name} (a number from: {mentions}, or null){desc}")
     return "\n".join(lines)
 
 
 def inputs_from_candidates(reply: Mapping[str, Any], fields: Mapping[str, list[QuantityMention]],
                            specs: Mapping[str, InputSpec]) -> tuple[dict[str, Any], list[str]]:
-    """The reply with each chosen mention as its value; a required input left null takes its
-    first candidate (the value at presentation, by the dataset's convention), said in the notes."""
+    """The reply with each chosen number as its mention (the first mention of that number in the
+    candidates' order); a required input left null takes its first candidate (the value at
+    presentation, by the dataset's convention), said in the notes."""
     args, notes = dict(reply), []
     for name, found in fields.items():
         if name not in args:
             continue
-        chosen = next((m for m in found if m.id == args[name]), None)
+        value = args[name]
+        chosen = next((m for m in found if isinstance(value, (int, float)) and not isinstance(value, bool)
+                       and m.value == float(value)), None)
         if chosen is None and specs[name].required and not specs[name].nullable:
             chosen = found[0]
-            notes.append(f"{name}: no mention chosen; took the first, [{chosen.id}]")
+            notes.append(f"{name}: no mention's number given ({value!r}); took the first, {_number(chosen.value)}")
         args[name] = None if chosen is None else as_input(chosen, specs[name].units)
     return args, notes
 
