@@ -107,10 +107,18 @@ class MedreckonModelAPI(ModelAPI):
             raise ValueError(f"model args {', '.join(unknown)} are not medreckon's; expected any of "
                              f"{', '.join(CONNECT_ARGS)} (e.g. -M n_ctx=8192)")
         self.client = connect(model_name, **model_args)
+        self._slots: anyio.Semaphore | None = None
 
     def max_connections(self) -> int:
         # one in-process llama.cpp model runs one request at a time (parallel ones only queue)
         return getattr(self.client, "max_concurrency", None) or 4
+
+    def slots(self) -> anyio.Semaphore:
+        # inspect may run more samples at once than max_connections (adaptive concurrency): hold
+        # the others here, not inside the client, whose timeout starts before its model lock
+        if self._slots is None:
+            self._slots = anyio.Semaphore(self.max_connections())
+        return self._slots
 
     async def generate(self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice,
                        config: GenerateConfig) -> ModelOutput:
@@ -125,7 +133,8 @@ class MedreckonModelAPI(ModelAPI):
                 "name": schema.name, "schema": schema.json_schema.model_dump(exclude_none=True)}}
         call = functools.partial(self.client.chat, openai_messages(input), tools=offered or None,
                                  response_format=response_format, **gen)
-        completion = await anyio.to_thread.run_sync(call)
+        async with self.slots():
+            completion = await anyio.to_thread.run_sync(call)
         return output_of(completion, bool(offered))
 
 
