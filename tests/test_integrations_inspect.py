@@ -179,8 +179,13 @@ def endpoint(monkeypatch):
     """A local OpenAI-compatible server: replies by the case id found in the prompt, records bodies."""
 
     class State:
-        replies: dict[str, str] = {}
+        replies: dict[str, str] = {}  # note -> reply text
         requests: list[dict] = []
+
+        @staticmethod
+        def respond(body: dict) -> str:
+            prompt = body["messages"][-1]["content"]
+            return next(r for note, r in State.replies.items() if note in prompt)
 
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args):
@@ -189,8 +194,7 @@ def endpoint(monkeypatch):
         def do_POST(self):
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             State.requests.append(body)
-            prompt = body["messages"][-1]["content"]
-            text = next(r for note, r in State.replies.items() if note in prompt)
+            text = State.respond(body)
             data = json.dumps({
                 "id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
                 "choices": [{"index": 0, "finish_reason": "stop",
@@ -261,6 +265,40 @@ def test_the_tools_solver_calls_a_real_calculator_and_its_steps_are_verified(tmp
     steps = sample.scores["step_verification"].value
     assert steps == {"calculator": 1.0, "values": 1.0, "arithmetic": 1.0, "answer": 1.0}
     assert sample.scores["step_verification"].metadata["verdicts"]["status"] == "ok"
+
+
+def test_the_tools_solver_through_our_provider_reads_calls_written_as_text(endpoint, tmp_path):
+    task = medcalc_bench(calculators="Body Mass Index", limit=2, strategy="tools")
+    case = case_of(task.dataset[1].metadata)
+    call = {"name": "bmi", "arguments": {"weight": {"value": 46.5, "unit": "kg"},
+                                         "height": {"value": 139.8, "unit": "cm"}}}
+    # a server that does not parse its model's calls: they arrive as text, as llama.cpp's do
+    endpoint.respond = lambda body: (f"<tool_call>{json.dumps(call)}</tool_call>" if body["messages"][-1]["role"] == "user"
+                                     else json.dumps({"name": "final_answer", "arguments": {"answer": 23.8}}))
+    log = evaluate(task, tmp_path, sample_id=case.id, model="medreckon/openai-api/local/m",
+                   model_args={"max_retries": 0})
+    [sample] = log.samples
+    assert [r["tool_choice"] for r in endpoint.requests] == ["required", "auto"]
+    offered = {t["function"]["name"] for t in endpoint.requests[0]["tools"]}
+    assert {"bmi", "search_calculators", "describe_calculator", "final_answer"} <= offered
+    assert endpoint.requests[1]["messages"][-1]["role"] == "tool"
+    assert json.loads(endpoint.requests[1]["messages"][-1]["content"])["calculator"] == "bmi"
+    stored = sample.store[OUTCOME_KEY]
+    assert (stored["status"], stored["answer"], stored["calc"]["calculator"]) == ("ok", 23.8, "bmi")
+    assert sample.scores["medcalc_bench"].value == "C"
+
+
+def test_prompt_solvers_send_the_strategy_messages(tmp_path):
+    for strategy in ("zero_shot_cot", "one_shot_cot"):
+        task = medcalc_bench(calculators="Body Mass Index", limit=1, strategy=strategy)
+        case = case_of(task.dataset[0].metadata)
+        reply = json.dumps({"reasoning": "weight / height^2", "answer": case.ground_truth})
+        log = evaluate(task, tmp_path / strategy, model_args={"custom_outputs": [output(reply)]})
+        [sample] = log.samples
+        sent = [{"role": m.role, "content": m.text} for m in sample.messages[:-1]]
+        assert sent == get_strategy(strategy).messages(case)
+        assert sample.scores["medcalc_bench"].value == "C"
+        assert log.eval.task_args["strategy"] == strategy and log.eval.task_version.startswith(strategy)
 
 
 def test_calculator_tools_serve_any_inspect_agent(tmp_path):
