@@ -179,6 +179,7 @@ def endpoint(monkeypatch):
     """A local OpenAI-compatible server: replies by the case id found in the prompt, records bodies."""
 
     class State:
+        model = ""  # our model string of this server
         replies: dict[str, str] = {}  # note -> reply text
         requests: list[dict] = []
 
@@ -208,7 +209,9 @@ def endpoint(monkeypatch):
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    monkeypatch.setenv("LOCAL_BASE_URL", f"http://127.0.0.1:{httpd.server_port}/v1")
+    # an endpoint name of its own: inspect keeps models by name for the whole process
+    State.model = f"openai-api/local{httpd.server_port}/m"
+    monkeypatch.setenv(f"LOCAL{httpd.server_port}_BASE_URL", f"http://127.0.0.1:{httpd.server_port}/v1")
     yield State
     httpd.shutdown()
     httpd.server_close()
@@ -223,11 +226,11 @@ def test_inspect_with_our_provider_sends_and_scores_what_bench_run_does(endpoint
                         cases[1].note.strip(): '{"answer": 0.5}',
                         cases[2].note.strip(): "no idea"}
     store = Store(tmp_path / "run", create=True)
-    run(store, cases, get_strategy("direct"), connect("openai-api/local/m", max_retries=0),
-        RunSettings(model="openai-api/local/m", strategy="direct"))
+    run(store, cases, get_strategy("direct"), connect(endpoint.model, max_retries=0),
+        RunSettings(model=endpoint.model, strategy="direct"))
     ours = {a.case_id: a for a in store.attempts()}
     bench_requests, endpoint.requests = endpoint.requests, []
-    log = evaluate(task, tmp_path, model="medreckon/openai-api/local/m", model_args={"max_retries": 0})
+    log = evaluate(task, tmp_path, model=f"medreckon/{endpoint.model}", model_args={"max_retries": 0})
     key = lambda body: body["messages"][-1]["content"]  # noqa: E731
     strip = lambda body: {k: v for k, v in body.items() if k not in ("stream",)}  # noqa: E731
     assert sorted(map(strip, endpoint.requests), key=key) == sorted(map(strip, bench_requests), key=key)
@@ -238,6 +241,19 @@ def test_inspect_with_our_provider_sends_and_scores_what_bench_run_does(endpoint
         case = case_of(sample.metadata)
         assert (sample.scores["medcalc_bench"].value == "C") is is_correct(attempt.outcome, case)
     assert [ours[c.id].outcome.status for c in cases] == ["ok", "ok", "unparsed"]
+
+
+def test_a_failed_request_is_an_error_attempt_as_in_bench_run(endpoint, tmp_path):
+    def fail(body):
+        raise ConnectionResetError  # the handler dies: the client sees no response
+
+    endpoint.respond = fail
+    task = medcalc_bench(calculators="Body Mass Index", limit=1)
+    log = evaluate(task, tmp_path, model=f"medreckon/{endpoint.model}", model_args={"max_retries": 0})
+    [sample] = log.samples
+    stored = sample.store[OUTCOME_KEY]
+    assert stored["status"] == "error" and "failed after 1 tries" in stored["error"]
+    assert sample.scores["medcalc_bench"].value == "I"
 
 
 # ---------------------------------------------------------------- tools
@@ -275,7 +291,7 @@ def test_the_tools_solver_through_our_provider_reads_calls_written_as_text(endpo
     # a server that does not parse its model's calls: they arrive as text, as llama.cpp's do
     endpoint.respond = lambda body: (f"<tool_call>{json.dumps(call)}</tool_call>" if body["messages"][-1]["role"] == "user"
                                      else json.dumps({"name": "final_answer", "arguments": {"answer": 23.8}}))
-    log = evaluate(task, tmp_path, sample_id=case.id, model="medreckon/openai-api/local/m",
+    log = evaluate(task, tmp_path, sample_id=case.id, model=f"medreckon/{endpoint.model}",
                    model_args={"max_retries": 0})
     [sample] = log.samples
     assert [r["tool_choice"] for r in endpoint.requests] == ["required", "auto"]

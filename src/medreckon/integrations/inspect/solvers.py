@@ -11,7 +11,8 @@
   result, then "auto"); the turn and time bounds are the strategy's.
 
 Each solver leaves the bench's `Outcome` (answer, status, trace, `CalcTrace`) in the sample's
-store under `OUTCOME_KEY`; the scorers read it (and parse `state.output` when a solver of
+store under `OUTCOME_KEY` — a request that fails after the client's bounded retries (`ModelError`,
+our provider's) is status `error`, as the runner stores it, and the sample is still scored; the scorers read it (and parse `state.output` when a solver of
 someone else's left none).
 """
 
@@ -45,7 +46,7 @@ from ...bench.strategies import get_strategy
 from ...bench.strategies.base import PromptStrategy
 from ...bench.strategies.tools import AGENT_SYSTEM, FINAL, Tools, final_answer_tool
 from ...bench.trace import Repairs
-from ...bench.types import Case, Completion, Outcome, ToolCall, Usage
+from ...bench.types import Case, Completion, ModelError, Outcome, ToolCall, Usage
 from ...calculators.registry import get
 from ...errors import CalculatorInputError
 from ...interfaces.tools import tool_name
@@ -124,7 +125,12 @@ def prompt_strategy(strategy: str = "direct") -> Solver:
         case = case_of(state)
         messages = strat.messages(case)
         state.messages = chat_messages(messages)
-        state = await generate(state, tool_calls="none")
+        try:
+            state = await generate(state, tool_calls="none")
+        except ModelError as exc:  # as the runner stores it: status error, the sample still scored
+            save_outcome(state, Outcome(raw="", answer=None, status="error", error=str(exc),
+                                        trace={"messages": messages}, model_calls=1))
+            return state
         replay = Replay(str(state.model), messages, completion_of(state.output))
         save_outcome(state, strat.run(case, replay, {}))
         return state
@@ -261,11 +267,16 @@ def tools_strategy(strategy: str = "tools") -> Solver:
                 break
             state.tools = agent.tools()
             state.tool_choice = "auto" if agent.result is not None else "any"
-            state = await generate(state, tool_calls="single")
+            try:
+                state = await generate(state, tool_calls="single")
+            except ModelError as exc:
+                agent.turns += 1
+                outcome = finish("error", error=str(exc))
+                break
             agent.count(state.output)
             if agent.final is not None:
                 call = ToolCall(id="final", name=FINAL, arguments=json.dumps(agent.final))
-                outcome = strat._final_from_call(call, case, finish)
+                outcome = strat._final_from_call(call, case, finish)  # the strategy's own reading
                 break
             if not state.output.message.tool_calls:
                 outcome = strat._final_from_text(completion_of(state.output), case, finish, agent.result is not None)
