@@ -121,6 +121,8 @@ def test_the_task_loads_each_dataset_variant(tmp_path):
     later = medcalc_bench(dataset="medcalc-bench-v1.2", data_file=str(write_rows(tmp_path, v1_rows(3))))
     assert len(later.dataset) == 3 and later.metadata["dataset_version"].startswith("v1.2@")
 
+    assert len(medcalc_bench(calculators=2, limit=2).dataset) == 2  # `-T calculators=2` arrives as an int
+
     synthetic = medcalc_bench(dataset="synthetic:easy,n=3,seed=1", calculators="bmi")
     assert len(synthetic.dataset) == 3
     assert all(case_of(s.metadata).dataset == "synthetic" for s in synthetic.dataset)

@@ -35,6 +35,8 @@ def load(dataset: str = "medcalc-bench", *, data_file: str | None = None, subset
         raise ValueError(f"labels: got {labels!r}; expected one of {', '.join(LABEL_SETS)}. "
                          "Use labels=corrected with dataset=medcalc-bench, or the dataset "
                          "medcalc-bench-corrected.")
+    if isinstance(calculators, int):  # `-T calculators=2`: inspect reads the value as YAML
+        calculators = str(calculators)
     cases = load_cases(dataset, path=data_file, subset=subset, per_calculator=per_calculator, seed=seed,
                        limit=limit, calculators=calculators)
     if labels != "v1.0":

@@ -42,7 +42,7 @@ def medcalc_bench(
     per_calculator: int | None = None,
     seed: int = 0,
     limit: int | None = None,
-    calculators: str | None = None,
+    calculators: str | int | None = None,
     labels: str = "v1.0",
     strategy: str = "direct",
     rule: str = "medcalc_bench",
