@@ -279,6 +279,9 @@ def tools_strategy(strategy: str = "tools") -> Solver:
                 outcome = strat._final_from_call(call, case, finish)  # the strategy's own reading
                 break
             if not state.output.message.tool_calls:
+                if completion_of(state.output).finish_reason == "length":  # cut off: as the strategy reads it
+                    outcome = finish("truncated", raw=state.output.completion, error="the reply is not a tool call")
+                    break
                 outcome = strat._final_from_text(completion_of(state.output), case, finish, agent.result is not None)
                 break
         if outcome is None:
