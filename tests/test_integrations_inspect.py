@@ -133,8 +133,8 @@ def test_bad_parameters_name_the_field_and_what_was_expected():
         medcalc_bench(labels="v2", limit=1)
     with pytest.raises(ValueError, match="rule: got 'nearby'.*medcalc_bench, mdcalc_precision"):
         medcalc_bench(rule="nearby", limit=1)
-    with pytest.raises(ValueError, match="strategy: 'extract' has no inspect solver"):
-        medcalc_bench(strategy="extract", limit=1)
+    with pytest.raises(ValueError, match="unknown strategy 'guess'"):
+        medcalc_bench(strategy="guess", limit=1)
 
 
 # ---------------------------------------------------------------- scoring, as the bench scores
@@ -317,6 +317,29 @@ def test_prompt_solvers_send_the_strategy_messages(tmp_path):
         assert sent == get_strategy(strategy).messages(case)
         assert sample.scores["medcalc_bench"].value == "C"
         assert log.eval.task_args["strategy"] == strategy and log.eval.task_version.startswith(strategy)
+
+
+def test_other_strategies_run_their_own_code_with_requests_through_inspect(tmp_path):
+    task = medcalc_bench(calculators="Body Mass Index", limit=2, strategy="extract")
+    case = case_of(task.dataset[1].metadata)
+    schemas = []
+
+    def respond(input, tools, tool_choice, config):
+        schemas.append(config.response_schema.json_schema.model_dump(exclude_none=True))
+        return output(json.dumps({"weight": {"value": 46.5, "unit": "kg"}, "height": {"value": 139.8, "unit": "cm"}}))
+
+    log = evaluate(task, tmp_path, sample_id=case.id, model_args={"custom_outputs": respond})
+    [sample] = log.samples
+    assert set(schemas[0]["properties"]) == {"weight", "height"}  # extract's constrained reply, as inspect's schema
+    assert [e.event for e in sample.events].count("model") == 1  # the request is in inspect's transcript
+    stored = sample.store[OUTCOME_KEY]
+    assert stored["status"] == "ok" and stored["calc"]["calculator"] == "bmi"
+    assert stored["answer"] == pytest.approx(23.79, abs=0.01)
+    assert sample.scores["medcalc_bench"].value == "C"
+    assert sample.scores["step_verification"].value == {"calculator": 1.0, "values": 1.0, "arithmetic": 1.0,
+                                                        "answer": 1.0}
+    with pytest.raises(ValueError, match="decide=logprob needs log-probabilities"):
+        medcalc_bench(limit=1, strategy="extract:decide=logprob")
 
 
 def test_calculator_tools_serve_any_inspect_agent(tmp_path):

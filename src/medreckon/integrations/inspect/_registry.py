@@ -5,6 +5,7 @@ these registers the task, solvers, scorers and the `medreckon` model provider un
 # ruff: noqa: F401  (imported to register)
 from inspect_ai.model import ModelAPI, modelapi
 
+from .bridge import bench_strategy
 from .scorers import (
     exact_score,
     mdcalc_precision_score,

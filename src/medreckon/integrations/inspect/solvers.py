@@ -292,16 +292,5 @@ def tools_strategy(strategy: str = "tools") -> Solver:
     return solve
 
 
-def strategy_solver(strategy: str) -> Solver:
-    """The solver of a strategy spec: a prompt strategy or `tools`."""
-    name = strategy.partition(":")[0].strip()
-    if name in PROMPT_STRATEGIES:
-        return prompt_strategy(strategy)
-    if name == "tools":
-        return tools_strategy(strategy)
-    raise ValueError(f"strategy: {name!r} has no inspect solver; expected one of "
-                     f"{', '.join((*PROMPT_STRATEGIES, 'tools'))}. Run the others with `medreckon bench run`.")
-
-
 __all__ = ["OUTCOME_KEY", "Replay", "chat_messages", "completion_of", "direct", "one_shot_cot", "prompt_strategy",
-           "save_outcome", "stored_outcome", "strategy_solver", "tools_strategy", "zero_shot_cot"]
+           "save_outcome", "stored_outcome", "tools_strategy", "zero_shot_cot"]

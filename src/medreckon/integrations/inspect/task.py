@@ -15,12 +15,14 @@ from __future__ import annotations
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.scorer import Scorer
+from inspect_ai.solver import Solver
 
 from ...bench.analysis.scoring import RULES
-from ...bench.strategies import get_strategy
+from ...bench.strategies import STRATEGIES, get_strategy
+from .bridge import bench_strategy
 from .dataset import load, medcalc_dataset
 from .scorers import RULE_SCORERS, step_verification
-from .solvers import strategy_solver
+from .solvers import PROMPT_STRATEGIES, prompt_strategy, tools_strategy
 
 
 def _rules(rule: str | list[str]) -> list[str]:
@@ -32,6 +34,19 @@ def _rules(rule: str | list[str]) -> list[str]:
         raise ValueError(f"rule: got {rule!r}; expected one or more of {', '.join(RULES)} (comma-separated) "
                          "or all")
     return names
+
+
+def strategy_solver(strategy: str) -> Solver:
+    """The solver of a strategy spec: a prompt strategy and `tools` natively, any other through
+    the bridge (`bridge.bench_strategy`)."""
+    name = strategy.partition(":")[0].strip()
+    if name in PROMPT_STRATEGIES:
+        return prompt_strategy(strategy)
+    if name == "tools":
+        return tools_strategy(strategy)
+    if name in STRATEGIES:
+        return bench_strategy(strategy)
+    raise ValueError(f"strategy: got {name!r}; expected one of {', '.join(STRATEGIES)}")
 
 
 @task
@@ -60,11 +75,13 @@ def medcalc_bench(
       limit: the first N cases after the other filters.
       calculators: MedCalc-Bench calculator IDs or names, comma-separated.
       labels: v1.0, or corrected (v1.0 rows scored against their corrected labels).
-      strategy: direct, zero_shot_cot, one_shot_cot or tools, with parameters as in
-        `bench run` (tools:k=5,max_turns=8).
+      strategy: any of `medreckon bench strategies`, with parameters as in `bench run`
+        (tools:k=5,max_turns=8); direct, zero_shot_cot, one_shot_cot and tools as inspect
+        solvers, the others through the bridge (their requests through inspect's model).
       rule: scoring rule(s), comma-separated, or all: medcalc_bench, mdcalc_precision,
         relative, exact.
-      steps: add step verification (default: for tools, whose attempts carry a trace).
+      steps: add step verification (default: for every strategy but the three prompt ones,
+        whose attempts carry no calculation trace).
     """
     strat = get_strategy(strategy)
     cases = load(dataset, data_file=data_file, subset=subset, per_calculator=per_calculator, seed=seed,
@@ -74,7 +91,7 @@ def medcalc_bench(
         check(cases)  # e.g. one_shot_cot without an exemplar for some calculator
     rules = _rules(rule)
     scorers: list[Scorer] = [RULE_SCORERS[r]() for r in rules]
-    if steps if steps is not None else strat.name == "tools":
+    if steps if steps is not None else strat.name not in PROMPT_STRATEGIES:  # the others may trace
         scorers.append(step_verification(rules[0]))
     default_gen = dict(getattr(strat, "default_gen", {}))
     config = GenerateConfig(temperature=default_gen.get("temperature"), max_tokens=default_gen.get("max_tokens"),
