@@ -92,12 +92,14 @@ class ExportError(DatasetError):
     """An export that cannot be written as asked; the message says what to do."""
 
 
-def schema():
-    """The columns as a pyarrow schema (pyarrow is imported here: the [env] or [hf] extra)."""
+def schema(extra: Sequence[str] = ()):
+    """The columns (and `extra` string columns after them) as a pyarrow schema (pyarrow is
+    imported here: the [env] or [hf] extra)."""
     pa = _pyarrow()
     types = {"string": pa.string(), "int64": pa.int64(), "bool": pa.bool_(),
              "list<string>": pa.list_(pa.string())}
-    return pa.schema([pa.field(name, types[kind]) for name, kind, _ in COLUMNS])
+    return pa.schema([pa.field(name, types[kind]) for name, kind, _ in COLUMNS]
+                     + [pa.field(name, pa.string()) for name in extra])
 
 
 def _pyarrow():
@@ -413,20 +415,21 @@ def write(rows: Sequence[dict[str, Any]], fmt: str, out: str | os.PathLike[str],
     return folder
 
 
-def _hf_dataset(rows: Sequence[dict[str, Any]], card: str = ""):
+def _hf_dataset(rows: Sequence[dict[str, Any]], card: str = "", extra: Sequence[str] = ()):
     try:
         import datasets
     except ImportError:
         raise ExportError("--format hf needs the datasets library: pip install 'medreckon[hf]' "
                           "(or write --format parquet, which pyarrow alone writes)") from None
-    table = _pyarrow().Table.from_pylist(list(rows), schema=schema())
+    table = _pyarrow().Table.from_pylist(list(rows), schema=schema(extra))
     info = datasets.DatasetInfo(description=card.split("\n# ", 1)[-1][:2000] if card else "")
     return datasets.DatasetDict({SPLIT: datasets.Dataset(table, info=info)})
 
 
-def hf_split(rows: Sequence[dict[str, Any]]):
-    """The rows as one `datasets.Dataset` (the lm-evaluation-harness task's test split)."""
-    return _hf_dataset(rows)[SPLIT]
+def hf_split(rows: Sequence[dict[str, Any]], extra: Sequence[str] = ()):
+    """The rows as one `datasets.Dataset` (the lm-evaluation-harness task's test split), with
+    `extra` string columns after ours."""
+    return _hf_dataset(rows, extra=extra)[SPLIT]
 
 
 def read(folder: str | os.PathLike[str]) -> list[dict[str, Any]]:

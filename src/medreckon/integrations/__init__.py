@@ -1,0 +1,1 @@
+"""Integrations with the evaluation frameworks researchers already use (optional extras, lazy imports)."""
