@@ -119,6 +119,19 @@ def _json(value: Any) -> str | None:
     return json.dumps(value, ensure_ascii=False, default=str) if value else None
 
 
+def _label_text(case: Case) -> str:
+    """The label as the dataset wrote it ("0", not "0.0") where that text reads as the case's
+    label, else written out (a corrected gestational age given in days becomes weeks and days)."""
+    written = case.metadata.get("ground_truth_text")
+    if isinstance(written, str):
+        try:
+            if read_answer(written, case.output_type) == case.ground_truth:
+                return written.strip()
+        except DatasetError:
+            pass  # not in this output type's spelling
+    return _text(case.ground_truth, case.output_type) or NOT_COMPUTABLE
+
+
 def case_row(case: Case) -> dict[str, Any]:
     """The case's own columns (no corrected labels, no recomputation: `export_rows` adds them)."""
     meta = case.metadata
@@ -138,7 +151,7 @@ def case_row(case: Case) -> dict[str, Any]:
         "question": case.question,
         "relevant_entities": _json(case.entities),
         "calculator_inputs": _json(meta.get("inputs")) if case.dataset.startswith("synthetic") else None,
-        "ground_truth": _text(case.ground_truth, case.output_type) or NOT_COMPUTABLE,
+        "ground_truth": _label_text(case),
         "lower_limit": _text(case.lower, case.output_type),
         "upper_limit": _text(case.upper, case.output_type),
         "ground_truth_explanation": meta.get("ground_truth_explanation"),
