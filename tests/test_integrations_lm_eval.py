@@ -173,6 +173,7 @@ def test_one_shot_puts_the_same_calculators_exemplar_in_the_system_prompt(exempl
     assert results["results"]["medcalc_bench_one_shot"]["acc,none"] == 1.0
     for prompt, doc in model.prompts:
         exemplar = exemplars[doc["calculator_id"]]
+        assert doc["exemplar_id"] == exemplar.id
         worked = prompt.index("A worked example of the same calculation")
         assert prompt.index(exemplar.note.strip()[:80]) > worked
         assert prompt.rindex(doc["patient_note"].strip()[:80]) > prompt.index(exemplar.note.strip()[:80])

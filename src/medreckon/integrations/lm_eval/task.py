@@ -9,6 +9,7 @@ scoring of one reply.
   ``subset``, ``calculators``, ``per_calculator`` and ``seed`` (as `medreckon bench run` takes
   them; ``--metadata '{"dataset": "medcalc-bench-corrected", "subset": "medrac_clean_940"}'``);
   the harness's own keys (its version, the model's arguments) are not ours and are left alone.
+  One-shot rows also say which exemplar they got (``exemplar_id``, the one-shot set's row).
 - `process_results`: the reply read by `answers.parse_answer` and judged by
   `analysis.scoring.is_correct` under the published ``medcalc_bench`` rule: ``acc`` (1 when
   correct; an abstention is correct against an N/A label) and ``answered`` (1 when an answer or
@@ -52,12 +53,16 @@ def _cases(metadata: dict[str, Any]) -> list[Case]:
     return cases
 
 
-def _split(cases: list[Case], system: dict[str, str]) -> dict[str, Any]:
+PROMPT_COLUMNS = ("system_prompt", "prompt", "exemplar_id")
+
+
+def _split(cases: list[Case], system: dict[str, str], exemplar: dict[str, str] | None = None) -> dict[str, Any]:
     rows, _ = export_rows(cases)
     for row, case in zip(rows, cases, strict=True):
         row["system_prompt"] = system[case.id]
         row["prompt"] = prompts.user_message(case, prompts.STEP_BY_STEP_INSTRUCTION)["content"]
-    return {"test": hf_split(rows, extra=("system_prompt", "prompt"))}
+        row["exemplar_id"] = (exemplar or {}).get(case.id)
+    return {"test": hf_split(rows, extra=PROMPT_COLUMNS)}
 
 
 def zero_shot_dataset(**metadata: Any) -> dict[str, Any]:
@@ -86,7 +91,9 @@ def one_shot_dataset(**metadata: Any) -> dict[str, Any]:
 
     cases = _cases(metadata)
     exemplars = load_one_shot()
-    return _split(cases, {c.id: one_shot_system(c, exemplars) for c in cases})
+    system = {c.id: one_shot_system(c, exemplars) for c in cases}
+    # which exemplar each row got, in the logged samples (the one-shot set reuses v1.0 row 191's note)
+    return _split(cases, system, {c.id: exemplars[c.calculator_id].id for c in cases})
 
 
 def score_reply(reply: str, case: Case) -> dict[str, float]:
