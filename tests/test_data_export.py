@@ -88,6 +88,7 @@ def test_the_card_has_licence_provenance_columns_and_known_issues(synthetic):
     _, rows, card = synthetic
     front, body = card.split("---\n")[1], card.split("---\n", 2)[2]
     assert "license: apache-2.0" in front and "path: data/test*" in front
+    assert "**Apache-2.0.** Cases written or generated for medreckon" in body and "MedCalc-Bench are" not in body
     assert "dataset: `synthetic`" in body and "## Known issues" in body
     assert all(f"| `{name}` |" in body for name in COLUMN_NAMES)
     assert f"medreckon recomputed {len(rows)} of {len(rows)} rows" in body

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..answers import format_answer
 from ..types import Answer, Case
-from .files import CORRECTED, DATASETS, DatasetError
+from .files import CORRECTED, DATASETS, DatasetError, dataset_info
 
 FORMATS = ("hf", "parquet", "jsonl")
 SPLIT = "test"  # MedCalc-Bench and our synthetic sets are test sets
@@ -84,8 +84,12 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
 )
 COLUMN_NAMES = tuple(name for name, _, _ in COLUMNS)
 _V1 = ("medcalc-bench", CORRECTED.name)  # datasets whose rows are v1.0 rows
-# Hugging Face licence ids of the sources' licences.
+# Hugging Face licence ids of the sources' licences (by how the licence text starts).
 _HF_LICENCE = {"CC BY-SA 4.0": "cc-by-sa-4.0", "Apache-2.0": "apache-2.0"}
+
+
+def _licence_id(licence: str) -> str:
+    return next((hf for text, hf in _HF_LICENCE.items() if licence.startswith(text)), "other")
 
 
 class ExportError(DatasetError):
@@ -329,7 +333,7 @@ def provenance(dataset: str, cases: Sequence[Case], selection: dict[str, Any],
                           ", ".join(versions), "Apache-2.0",
                           f"medreckon env generator ({dataset}; data file {selection.get('data_file') or 'none'})",
                           selection, corrected_note)
-    info = CORRECTED if dataset == CORRECTED.name else DATASETS[dataset]
+    info = dataset_info(dataset)
     licence = "CC BY-SA 4.0" if info is CORRECTED else info.licence  # the notes are MedCalc-Bench's
     source = info.source if info is not CORRECTED else f"{DATASETS['medcalc-bench'].source}; labels: {info.source}"
     return Provenance(dataset, info.title, ", ".join(versions), licence, source, selection, corrected_note)
@@ -370,6 +374,16 @@ def known_issues(rows: Sequence[dict[str, Any]], note: str | None) -> list[str]:
     return issues
 
 
+_MEDCALC_LICENCE = (
+    "The rows keep the source's licence: patient notes, questions and explanations from MedCalc-Bench "
+    "are CC BY-SA 4.0 (attribution: Khandekar et al., \"MedCalc-Bench: Evaluating Large Language Models "
+    "for Medical Calculations\", NeurIPS 2024 Datasets and Benchmarks), and anything derived from them "
+    "is shared under the same licence. The corrected labels are from Ye et al. 2025, \"Scalable "
+    "Stewardship of an LLM-Assisted Clinical Benchmark with Physician Oversight\" "
+    "(junzeye/validate-medcalc-labels, MIT). The recomputation columns are medreckon's (Apache-2.0).")
+_OWN_LICENCE = "Cases written or generated for medreckon, and medreckon's recomputation: Apache-2.0."
+
+
 def dataset_card(rows: Sequence[dict[str, Any]], prov: Provenance, fmt: str = "parquet") -> str:
     """README.md in the Hugging Face card format: licence, provenance, columns, known issues. For
     parquet and jsonl the ``configs`` entry points `datasets.load_dataset(folder)` at the rows."""
@@ -378,9 +392,10 @@ def dataset_card(rows: Sequence[dict[str, Any]], prov: Provenance, fmt: str = "p
     selection = ", ".join(f"{k}={v}" for k, v in prov.selection.items() if v not in (None, (), [])) or "all rows"
     columns = "\n".join(f"| `{name}` | {kind} | {text} |" for name, kind, text in COLUMNS)
     return Template(CARD_TEMPLATE.read_text(encoding="utf-8")).substitute(
-        licence_id=_HF_LICENCE.get(prov.licence, "other"), pretty_name=prov.title, size=size,
+        licence_id=_licence_id(prov.licence), pretty_name=prov.title, size=size,
         title=prov.title, rows=n, calculators=len({r["calculator_name"] for r in rows}), dataset=prov.dataset,
         version=prov.version, licence=prov.licence, source=prov.source, selection=selection,
+        licence_text=_MEDCALC_LICENCE if _licence_id(prov.licence) == "cc-by-sa-4.0" else _OWN_LICENCE,
         created=dt.date.today().isoformat(), columns=columns,
         issues="\n".join(f"- {i}" for i in known_issues(rows, prov.corrected_note)), split=SPLIT,
         configs="" if fmt == "hf" else ("configs:\n- config_name: default\n  data_files:\n"
