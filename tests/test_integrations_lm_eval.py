@@ -22,7 +22,7 @@ from lm_eval.tasks import TaskManager  # noqa: E402
 
 from medreckon.bench.analysis.scoring import medcalc_bench  # noqa: E402
 from medreckon.bench.answers import format_answer, parse_answer  # noqa: E402
-from medreckon.bench.datasets import DatasetNotFound, load_one_shot  # noqa: E402
+from medreckon.bench.datasets import DatasetNotFound, corrected_labels, load_one_shot  # noqa: E402
 from medreckon.bench.datasets.export import case_from_row, case_row  # noqa: E402
 from medreckon.bench.types import Case  # noqa: E402
 from medreckon.integrations.lm_eval import TASKS, tasks_path  # noqa: E402
@@ -89,7 +89,8 @@ def test_the_task_folder_is_found_through_include_path():
 
 class Scripted(LM):
     """A model whose replies the test chooses: each row's label as JSON, the answer key first and
-    thousands written with a comma; with `wrong_odd`, twice the label (plus one) for odd rows."""
+    thousands written with a comma (an abstention for an N/A label); with `wrong_odd`, twice the
+    label (plus one) for odd rows."""
 
     def __init__(self, wrong_odd: bool = False):
         super().__init__()
@@ -104,7 +105,10 @@ class Scripted(LM):
             value = c.ground_truth
             if self.wrong_odd and request.doc_id % 2:
                 value = value * 2 + 1
-            shown = f"{value:,}" if isinstance(value, int | float) else format_answer(value, c.output_type, "prompt")
+            if value is None:  # a corrected label N/A: the right answer is to abstain
+                shown = "not computable: the note lacks an input"
+            else:
+                shown = f"{value:,}" if isinstance(value, int | float) else format_answer(value, c.output_type, "prompt")
             replies.append(json.dumps({"answer": shown, "reasoning": "worked from the note"}))
         return replies
 
@@ -183,3 +187,23 @@ def test_an_unknown_dataset_names_the_setting_to_change():
     with pytest.raises(ValueError, match=r"cannot load dataset 'medcalc-bench-v9'.*--metadata"):
         simple_evaluate(model=Scripted(), tasks=["medcalc_bench_zero_shot"],
                         task_manager=manager({"dataset": "medcalc-bench-v9"}))
+
+
+@pytest.fixture(scope="module")
+def corrected():
+    try:
+        return corrected_labels()
+    except DatasetNotFound:
+        pytest.skip("MedCalc-Bench v1.0 or its corrected labels are not found")
+
+
+def test_the_corrected_labels_score_an_abstention_right_against_n_a(corrected):
+    model = Scripted()
+    metadata = {"dataset": "medcalc-bench-corrected", "calculators": "18", "per_calculator": 20}
+    results = simple_evaluate(model=model, tasks=["medcalc_bench_zero_shot"], task_manager=manager(metadata),
+                              log_samples=True, bootstrap_iters=0)
+    samples = results["samples"]["medcalc_bench_zero_shot"]
+    not_computable = [s for s in samples if s["doc"]["ground_truth"] == "N/A"]
+    assert not_computable and all("not computable" in s["resps"][0][0] for s in not_computable)
+    assert all(s["acc"] == 1.0 for s in samples)  # abstentions included
+    assert all(s["doc"]["corrected_ground_truth"] == s["doc"]["ground_truth"] for s in samples)

@@ -307,6 +307,15 @@ def export_rows(cases: Sequence[Case], *, with_corrected: bool = True, v1_path: 
     return [rows[c.id] for c in cases], note
 
 
+def dataset_rows(dataset: str, cases: Sequence[Case], path: str | None = None, *,
+                 with_corrected: bool = True) -> tuple[list[dict[str, Any]], str | None]:
+    """`export_rows` for cases loaded as `load_cases(dataset, path=path)`: the file given is the
+    v1.0 file of ``medcalc-bench`` or the corrected labels of ``medcalc-bench-corrected``."""
+    return export_rows(cases, with_corrected=with_corrected,
+                       v1_path=path if dataset == "medcalc-bench" else None,
+                       corrected_path=path if dataset == CORRECTED.name else None)
+
+
 # ---------------------------------------------------------------- the card
 
 
@@ -491,9 +500,7 @@ def export(dataset: str, fmt: str, out: str | os.PathLike[str], *, path: str | N
                        limit=limit, calculators=calc_list)
     if not cases:
         raise ExportError("the selection holds no cases")
-    v1_path = path if dataset == "medcalc-bench" else None
-    corrected_path = path if dataset == CORRECTED.name else None
-    rows, note = export_rows(cases, with_corrected=with_corrected, v1_path=v1_path, corrected_path=corrected_path)
+    rows, note = dataset_rows(dataset, cases, path, with_corrected=with_corrected)
     selection = {"data_file": path, "subset": subset, "calculators": calc_list,
                  "per_calculator": per_calculator, "seed": seed if per_calculator else None, "limit": limit}
     card = dataset_card(rows, provenance(dataset, cases, selection, note), fmt)

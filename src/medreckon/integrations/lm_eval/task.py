@@ -27,7 +27,7 @@ from typing import Any
 
 from ...bench.analysis.scoring import is_correct
 from ...bench.answers import parse_answer
-from ...bench.datasets.export import case_from_row, export_rows, hf_split
+from ...bench.datasets.export import case_from_row, dataset_rows, hf_split
 from ...bench.strategies import prompts
 from ...bench.types import Case, Outcome
 
@@ -36,7 +36,8 @@ SELECTION_KEYS = ("dataset", "data_file", "subset", "calculators", "per_calculat
 EXEMPLAR_INTRO = "A worked example of the same calculation, and the reply it takes:"
 
 
-def _cases(metadata: dict[str, Any]) -> list[Case]:
+def _cases(metadata: dict[str, Any]) -> tuple[list[Case], str, str | None]:
+    """(the selected cases, the dataset, its file)."""
     from ...bench.datasets import load_cases
 
     selection = {k: metadata[k] for k in SELECTION_KEYS if metadata.get(k) is not None}
@@ -50,14 +51,16 @@ def _cases(metadata: dict[str, Any]) -> list[Case]:
                          f"(keys: {', '.join(SELECTION_KEYS)})") from exc
     if not cases:
         raise ValueError(f"medcalc_bench task: the selection {selection or dataset!r} holds no cases")
-    return cases
+    return cases, dataset, path
 
 
 PROMPT_COLUMNS = ("system_prompt", "prompt", "exemplar_id")
 
 
-def _split(cases: list[Case], system: dict[str, str], exemplar: dict[str, str] | None = None) -> dict[str, Any]:
-    rows, _ = export_rows(cases)
+def _split(selected: tuple[list[Case], str, str | None], system: dict[str, str],
+           exemplar: dict[str, str] | None = None) -> dict[str, Any]:
+    cases, dataset, path = selected
+    rows, _ = dataset_rows(dataset, cases, path)
     for row, case in zip(rows, cases, strict=True):
         row["system_prompt"] = system[case.id]
         row["prompt"] = prompts.user_message(case, prompts.STEP_BY_STEP_INSTRUCTION)["content"]
@@ -67,8 +70,8 @@ def _split(cases: list[Case], system: dict[str, str], exemplar: dict[str, str] |
 
 def zero_shot_dataset(**metadata: Any) -> dict[str, Any]:
     """The zero-shot task's test split (see the module docstring)."""
-    cases = _cases(metadata)
-    return _split(cases, {c.id: prompts.SYSTEM for c in cases})
+    selected = _cases(metadata)
+    return _split(selected, {c.id: prompts.SYSTEM for c in selected[0]})
 
 
 def one_shot_system(case: Case, exemplars: dict[int, Case]) -> str:
@@ -89,11 +92,11 @@ def one_shot_dataset(**metadata: Any) -> dict[str, Any]:
     exemplar."""
     from ...bench.datasets import load_one_shot
 
-    cases = _cases(metadata)
-    exemplars = load_one_shot()
+    selected = _cases(metadata)
+    cases, exemplars = selected[0], load_one_shot()
     system = {c.id: one_shot_system(c, exemplars) for c in cases}
     # which exemplar each row got, in the logged samples (the one-shot set reuses v1.0 row 191's note)
-    return _split(cases, system, {c.id: exemplars[c.calculator_id].id for c in cases})
+    return _split(selected, system, {c.id: exemplars[c.calculator_id].id for c in cases})
 
 
 def score_reply(reply: str, case: Case) -> dict[str, float]:
