@@ -12,14 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 from medreckon.bench.datasets import DatasetNotFound, corrected_labels, load_cases
+from medreckon.bench.datasets.card import dataset_card, provenance
 from medreckon.bench.datasets.export import (
     COLUMN_NAMES,
     ExportError,
     case_from_row,
     data_file,
-    dataset_card,
     export_rows,
-    provenance,
     read,
     write,
 )
