@@ -6,7 +6,7 @@ scoring of one reply.
   data export` writes for the selection, plus ``system_prompt`` (the YAMLs' ``description``,
   the system message under ``--apply_chat_template``) and ``prompt`` (``doc_to_text``). The
   harness calls them with the task's metadata: our keys are ``dataset``, ``data_file``,
-  ``subset``, ``calculators``, ``per_calculator`` and ``seed`` (as `medreckon bench run` takes
+  ``subset``, ``calculators``, ``per_calculator``, ``seed`` and ``limit`` (as `medreckon bench run` takes
   them; ``--metadata '{"dataset": "medcalc-bench-corrected", "subset": "medrac_clean_940"}'``);
   the harness's own keys (its version, the model's arguments) are not ours and are left alone.
   One-shot rows also say which exemplar they got (``exemplar_id``, the one-shot set's row).
@@ -32,7 +32,7 @@ from ...bench.strategies import prompts
 from ...bench.types import Case, Outcome
 
 RULE = "medcalc_bench"  # the published rule; `acc` is accuracy under it
-SELECTION_KEYS = ("dataset", "data_file", "subset", "calculators", "per_calculator", "seed")
+SELECTION_KEYS = ("dataset", "data_file", "subset", "calculators", "per_calculator", "seed", "limit")
 EXEMPLAR_INTRO = "A worked example of the same calculation, and the reply it takes:"
 
 
