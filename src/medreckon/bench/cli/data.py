@@ -1,4 +1,4 @@
-"""`medreckon data ...`: fetch published datasets, install the embedded model."""
+"""`medreckon data ...`: fetch published datasets, install the embedded model, audit and export."""
 
 from __future__ import annotations
 
@@ -88,3 +88,42 @@ def data_audit(dataset: str, data_file: str | None, calculator_ids: tuple[int, .
         except (ValueError, OSError, DatasetError) as exc:
             fail(str(exc))
         click.echo(f"wrote {export_csv} ({n} rows changed) and {changelog}")
+
+
+@data.command("export")
+@options.dataset(help="Any dataset the bench loads: medcalc-bench, medcalc-bench-corrected, "
+                      "medcalc-bench-v1.2, medcalc-bench-verified, synthetic (with --data-file) "
+                      "or a synthetic:<level>,n=N spec.")
+@options.data_file(help="The dataset's file (default: the shared one; synthetic: a file written "
+                        "by `medreckon env generate`).")
+@click.option("--subset", default=None, help="A named row subset, e.g. medrac_clean_940.")
+@click.option("--calculators", multiple=True, help="Only these calculators (MedCalc-Bench IDs or names).")
+@click.option("--per-calculator", type=click.IntRange(min=1), default=None,
+              help="Stratified sample: at most N cases per calculator.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="At most N cases.")
+@click.option("--format", "fmt", type=click.Choice(["hf", "parquet", "jsonl"]), required=True,
+              help="hf: a datasets.DatasetDict saved with save_to_disk; parquet or jsonl: "
+                   "data/test* in the Hugging Face Hub layout. Each with README.md, the card.")
+@click.option("--out", required=True, type=click.Path(file_okay=False),
+              help="The folder to write (new or empty).")
+@click.option("--overwrite", is_flag=True, help="Replace what --out holds.")
+@click.option("--no-corrected", is_flag=True, help="Do not read the corrected labels.")
+def data_export(dataset: str, data_file: str | None, subset: str | None, calculators: tuple[str, ...],
+                per_calculator: int | None, seed: int, limit: int | None, fmt: str, out: str,
+                overwrite: bool, no_corrected: bool) -> None:
+    """Write a dataset as a Hugging Face dataset, Parquet or JSON lines, with the corrected
+    labels and medreckon's recomputation as extra columns and a dataset card (README.md)."""
+    from ..datasets.export import export
+
+    try:
+        folder, rows = export(dataset, fmt, out, path=data_file, subset=subset,
+                              calculators=options.split_values(calculators),
+                              per_calculator=per_calculator, seed=seed, limit=limit,
+                              with_corrected=not no_corrected, overwrite=overwrite)
+    except (ValueError, OSError) as exc:  # DatasetError and ExportError are ValueErrors
+        fail(str(exc))
+    disagree = sum(r["medreckon_agrees"] is False for r in rows)
+    relabelled = sum(r["corrected_ground_truth"] is not None for r in rows)
+    click.echo(f"wrote {len(rows)} rows ({fmt}) and the card to {folder}")
+    click.echo(f"  medreckon disagrees with the label on {disagree}; {relabelled} rows have a corrected label")
