@@ -372,7 +372,7 @@ class LlamaCppClient:
             kwargs["tools"] = tools
         if response_format is not None:
             kwargs["response_format"] = llama_response_format(response_format)
-        deadline = time.monotonic() + self.timeout
+        deadline = float("inf")  # set once the lock is held: waiting for the model is no generation time
         timed_out = False
 
         def past_deadline(_input_ids, _logits) -> bool:
@@ -390,6 +390,7 @@ class LlamaCppClient:
             return completion_of(llm, *args, stopping_criteria=criteria, **kw)
 
         with self._lock:  # the Llama is ours alone while the lock is held
+            deadline = time.monotonic() + self.timeout
             llm.create_completion = create_completion
             start = time.perf_counter()
             try:
