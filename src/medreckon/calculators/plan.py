@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-import types
 import typing
 from collections.abc import Callable
 from typing import Any
@@ -46,6 +45,7 @@ _BOUND_TESTS = {at.Gt: (">", "gt"), at.Ge: (">=", "ge"), at.Lt: ("<", "lt"), at.
 
 def reader(model: type[BaseModel]) -> Reader | None:
     """The model's reader, or None when some field or validator is not one the reader knows."""
+    from .describe import unwrap  # describe reads spec, which builds readers: imported on first use
     decorators = model.__pydantic_decorators__
     if (set(decorators.model_validators) - _BASE_VALIDATORS or decorators.field_validators
             or decorators.validators or decorators.root_validators or decorators.computed_fields
@@ -62,24 +62,16 @@ def reader(model: type[BaseModel]) -> Reader | None:
             default = f.default
         else:
             return None
-        kind = _field_kind(f.annotation, list(f.metadata))
+        base, metadata, nullable = unwrap(f.annotation)
+        kind = _field_kind(base, [*metadata, *f.metadata], nullable)
         if kind is None:
             return None
         fields.append((name, *kind, default))
     return _compile(model, fields)
 
 
-def _field_kind(annotation: Any, metadata: list[Any]) -> tuple[str, Any, bool] | None:
+def _field_kind(annotation: Any, metadata: list[Any], nullable: bool) -> tuple[str, Any, bool] | None:
     """(kind, argument, nullable) for one field, or None when the reader does not know it."""
-    nullable = False
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if len(args) != 1:
-            return None
-        nullable, annotation = True, args[0]
-    while typing.get_origin(annotation) is typing.Annotated:
-        annotation, *extra = typing.get_args(annotation)
-        metadata = [*extra, *metadata]
     metadata = [m for m in metadata if not isinstance(m, WithJsonSchema | Synonyms)]  # schema and prose only
     quantities = [m for m in metadata if isinstance(m, Quantity)]
     if quantities:
