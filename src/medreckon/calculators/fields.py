@@ -286,8 +286,11 @@ class Quantity:
         tv = type(v)
         if tv is float:
             x = v
-        elif tv is dict and len(v) == 2 and "value" in v and "unit" in v:  # to_canonical's, inlined
-            x, unit = v["value"], v["unit"]
+        elif tv is int and _LOWEST_INT < v < _INT_LIMIT:
+            x = float(v)
+        elif tv is list and len(v) == 2 or tv is dict and len(v) == 2 and "value" in v and "unit" in v:
+            # [value, unit] or {value, unit}: to_canonical's reading, inlined
+            x, unit = (v[0], v[1]) if tv is list else (v["value"], v["unit"])
             tx = type(x)
             if tx is not float:
                 x = float(x) if tx is int and _LOWEST_INT < x < _INT_LIMIT else self._number(x)
