@@ -123,8 +123,8 @@ def _inputs(facts: Iterable[Fact]) -> dict[str, Any]:
     return {f.name: f.calculator_value() for f in facts}
 
 
-def _case(calc: Calculator, k: int, seed: int, knobs: Difficulty, facts: list[Fact], result: Result,
-          rng: random.Random, knobs_dict: dict[str, Any]) -> dict[str, Any]:
+def _case(calc: Calculator, k: int, seed: int, knobs: Difficulty, facts: list[Fact], inputs: dict[str, Any],
+          result: Result, rng: random.Random, knobs_dict: dict[str, Any]) -> dict[str, Any]:
     time_points = any(f.later is not None for f in facts)
     return {
         "id": f"{calc.id}-s{seed}-{k}",
@@ -138,7 +138,7 @@ def _case(calc: Calculator, k: int, seed: int, knobs: Difficulty, facts: list[Fa
         "question": question(calc, time_points),
         "rule_text": calc.formula if knobs.rule_text and calc.formula else None,
         "facts": [f.to_dict() for f in facts],
-        "inputs": _inputs(facts),
+        "inputs": inputs,  # what the answer was computed from
         "answer": jsonable(result.rounded),
         "value": jsonable(result.value),
         "difficulty": dict(knobs_dict),
@@ -226,15 +226,16 @@ class Generator:
             for k in pending:
                 rng = rngs[k]
                 values = draw(calc, specs, rng, finding_rate=self.knobs.finding_rate).values
-                candidates.append((k, _facts(by_name, values, self.knobs, rng)))
-            outcomes = calc.calculate_many((_inputs(f) for _, f in candidates), errors="return")
+                facts = _facts(by_name, values, self.knobs, rng)
+                candidates.append((k, facts, _inputs(facts)))
+            outcomes = calc.calculate_many((inputs for _, _, inputs in candidates), errors="return")
             pending = []
-            for (k, facts), outcome in zip(candidates, outcomes, strict=True):
+            for (k, facts, inputs), outcome in zip(candidates, outcomes, strict=True):
                 reason = rejection_reason(calc, outcome)
                 if reason is None:
                     self.stats.accepted[calc.id] += 1
-                    done[k] = (_case(calc, k, self.seed, self.knobs, facts, outcome, rngs[k],  # type: ignore[arg-type]
-                                     self._knobs_dict), reasons_of[k])
+                    done[k] = (_case(calc, k, self.seed, self.knobs, facts, inputs, outcome,  # type: ignore[arg-type]
+                                     rngs[k], self._knobs_dict), reasons_of[k])
                 else:
                     self.stats.reject(calc.id, reason)
                     reasons_of[k].append(reason)
