@@ -41,11 +41,33 @@ class CalculatorInputError(ValueError):
     def __init__(self, calculator: str | None, issues: list[InputIssue]):
         self.calculator = calculator
         self.issues = issues
-        where = f"{calculator}: " if calculator else ""
-        text = "; ".join(i.sentence() for i in issues[:MAX_ISSUES])
-        if len(issues) > MAX_ISSUES:
-            text += f"; and {len(issues) - MAX_ISSUES} more issues"
-        super().__init__(where + text + ".")
+        # the message is written when first read: the generator rejects thousands of draws a
+        # second on their issues alone, and writing each message was a tenth of its time
+        self._message: str | None = None
+        super().__init__()
+
+    def __str__(self) -> str:
+        if self._message is None:
+            where = f"{self.calculator}: " if self.calculator else ""
+            text = "; ".join(i.sentence() for i in self.issues[:MAX_ISSUES])
+            if len(self.issues) > MAX_ISSUES:
+                text += f"; and {len(self.issues) - MAX_ISSUES} more issues"
+            self._message = where + text + "."
+            BaseException.args.__set__(self, (self._message,))  # type: ignore[attr-defined]
+        return self._message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    @property  # type: ignore[override]
+    def args(self) -> tuple[Any, ...]:
+        """(message,), as a ValueError has it (written on first read, like `str`)."""
+        str(self)
+        return BaseException.args.__get__(self)  # type: ignore[attr-defined]
+
+    @args.setter
+    def args(self, value: tuple[Any, ...]) -> None:
+        BaseException.args.__set__(self, value)  # type: ignore[attr-defined]
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -57,11 +57,20 @@ def undefined(calculator: str, inputs: Mapping[str, Any], warnings: Iterable[Inp
     ] or [InputIssue("inputs", None, expected, reason, "range")])
 
 
-def check_defined(calculator: str, value: Any, steps: Iterable[Any], inputs: Mapping[str, Any],
+def check_defined(calculator: str, value: Any, lines: Iterable[tuple[Any, ...]], inputs: Mapping[str, Any],
                   warnings: Iterable[InputWarning]) -> None:
-    """Raise CalculatorInputError when the result, or a step it was built from, is not finite."""
-    if _finite(value) and all(_finite(s.value) for s in steps):
-        return
+    """Raise CalculatorInputError when the result, or a step it was built from (`Working.lines`:
+    (what, expression, value, unit)), is not finite."""
+    for line in lines:  # on every call: a loop without a call per step for the common float
+        v = line[2]
+        if type(v) is float:
+            if v - v != 0.0:  # inf - inf and nan - nan are nan; a finite float gives 0.0
+                break
+        elif not _finite(v):
+            break
+    else:
+        if _finite(value):
+            return
     raise undefined(calculator, inputs, warnings,
                     "these inputs take the formula outside the numbers it can represent "
                     "(a result that is infinite or undefined); check the values and their units")

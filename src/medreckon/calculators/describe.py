@@ -31,7 +31,7 @@ class InputSpec:
     synonyms: tuple[str, ...] = ()  # a finding's other names in notes (fields.Synonyms)
 
 
-def _unwrap(annotation: Any) -> tuple[Any, list[Any], bool]:
+def unwrap(annotation: Any) -> tuple[Any, list[Any], bool]:
     """(base type, metadata, nullable) through Optional and Annotated."""
     nullable = False
     origin = typing.get_origin(annotation)
@@ -69,7 +69,7 @@ def _plain_bounds(meta: list[Any]) -> str | None:
 def describe_inputs(calc: Calculator) -> list[InputSpec]:
     specs = []
     for name, f in calc.inputs.model_fields.items():
-        base, meta, nullable = _unwrap(f.annotation)
+        base, meta, nullable = unwrap(f.annotation)
         meta += list(f.metadata)
         extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
         common = dict(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import math
 import numbers
 import types
 from collections.abc import Callable, Mapping
@@ -145,6 +146,39 @@ class Quantity:
     # (from, below): the values `compute` takes, a narrower range than the hard bounds; the JSON
     # schema states it, `compute` rejects the others with its reason (see quantity_schema)
     scope: tuple[float | None, float | None] | None = None
+    # precomputed from the above (see __post_init__): the bounds every value passes as one test,
+    # and the conversions already made from each unit spelling seen (unit -> bounds in the unit
+    # given, or None; factor; offset), so a value on the common path costs a few comparisons
+    _passes: tuple[float, bool, float, bool] = dataclasses.field(init=False, repr=False, compare=False)
+    _usual: tuple[float, float] = dataclasses.field(init=False, repr=False, compare=False)  # closed: passes, plausible
+    _unit_plans: dict[str, tuple[Any, float, float]] = dataclasses.field(init=False, repr=False, compare=False)
+    _same_unit: set[str | None] = dataclasses.field(init=False, repr=False, compare=False)  # no conversion
+
+    def __post_init__(self) -> None:
+        lows = [(-MAGNITUDE, True)]  # (bound, strict): every bound _violated_bound checks
+        highs = [(MAGNITUDE, True)]
+        if self.gt is not None:
+            lows.append((self.gt, True))
+        if self.gt == 0:
+            lows.append((TINY, False))
+        if self.ge is not None:
+            lows.append((self.ge, False))
+        if self.lt is not None:
+            highs.append((self.lt, True))
+        if self.le is not None:
+            highs.append((self.le, False))
+        lo = max(lows)  # the highest lower bound; at a tie the strict one (True > False)
+        hi = min(highs, key=lambda b: (b[0], not b[1]))  # the lowest upper bound; at a tie the strict one
+        object.__setattr__(self, "_passes", (lo[0], lo[1], hi[0], hi[1]))
+
+        def passes(x: float) -> bool:
+            return (lo[0] < x if lo[1] else lo[0] <= x) and (x < hi[0] if hi[1] else x <= hi[0])
+
+        # the values that pass and are plausible, as one closed range when they form one (else empty)
+        a, b = self.plausible or (lo[0] if not lo[1] else math.inf, hi[0] if not hi[1] else -math.inf)
+        object.__setattr__(self, "_usual", (a, b) if passes(a) and passes(b) else (math.inf, -math.inf))
+        object.__setattr__(self, "_unit_plans", {})
+        object.__setattr__(self, "_same_unit", {None, "", self.unit})
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Callable) -> Any:
         return core_schema.with_info_plain_validator_function(
@@ -170,7 +204,10 @@ class Quantity:
         """The value in the canonical unit; raises PydanticCustomError on unreadable input."""
         tv = type(v)
         if tv is float or tv is int:
-            return float(v) if tv is float or -_INT_LIMIT < v < _INT_LIMIT else _to_float(v, self.unit)
+            return float(v) if tv is float or _LOWEST_INT < v < _INT_LIMIT else _to_float(v, self.unit)
+        if tv is dict and len(v) == 2 and "value" in v and "unit" in v:  # {value, unit}, the common form
+            x = v["value"]
+            return self._convert(x if type(x) is float else self._number(x), v["unit"])
         if isinstance(v, list | tuple):  # [value, unit], before the (slow) Mapping check
             if len(v) == 2:
                 return self._convert(self._number(v[0]), v[1])
@@ -193,6 +230,8 @@ class Quantity:
         raise _error(f"cannot read {echo_repr(v)}", f"a number in {self.unit} or a string with a unit", None)
 
     def _number(self, x: Any) -> float:
+        if type(x) is int and _LOWEST_INT < x < _INT_LIMIT:
+            return float(x)
         if type(x) is float or type(x) is int or _is_number(x):
             return _to_float(x, self.unit)
         if isinstance(x, str):
@@ -205,6 +244,13 @@ class Quantity:
     def _convert(self, x: float, unit: Any) -> float:
         if unit is None or unit == "" or unit == self.unit:  # exact: no conversion rounding
             return x
+        plan = self._unit_plans.get(unit) if type(unit) is str else None
+        if plan is not None:  # a spelling converted before: the same checks, from the cache
+            bounds, factor, offset = plan
+            if bounds is None or within(x, bounds):
+                if factor == 1.0 and offset == 0.0:
+                    return x
+                return float(f"{x * factor + offset:.12g}")
         if not isinstance(unit, str):
             raise _error(f"unit {echo_repr(unit)} is not a string", f"a unit string such as {self.unit!r}", None)
         if unit in self.units and not within(x, bounds := unit_limits(self, unit)):
@@ -217,6 +263,11 @@ class Quantity:
                          f"a value from {bounds[0]:.6g} to {bounds[2]:.6g} {unit}", hint)
         try:
             factor, offset = u.conversion(unit, self.unit, self.analyte)
+            if type(unit) is str and len(self._unit_plans) < _UNIT_PLANS:
+                offered = unit in self.units
+                self._unit_plans[unit] = (unit_limits(self, unit) if offered else None, factor, offset)
+                if factor == 1.0 and offset == 0.0 and not offered:  # "years" for yr: nothing to check or do
+                    self._same_unit.add(unit)
             if factor == 1.0 and offset == 0.0:  # another spelling of the canonical unit ("years")
                 return x
             # drop conversion noise (100.4 degF -> 38.00000000000001 degC) that could tip a threshold
@@ -226,9 +277,45 @@ class Quantity:
             return _raise(_error(str(exc), expected, exc.suggestion))
 
     def validate(self, v: Any, info: core_schema.ValidationInfo) -> float:
-        if type(v) is bool:
+        context = info.context  # Calculator.parse passes {"warnings": [...]}; no context, no warnings
+        return self.read(v, info.field_name, None if context is None else context.setdefault("warnings", []))
+
+    def read(self, v: Any, field_name: str | None, warnings: list[InputWarning] | None) -> float:
+        """The value in the canonical unit, checked against the bounds; an implausible value adds
+        a warning to `warnings` (None: not warned). Raises PydanticCustomError."""
+        tv = type(v)
+        if tv is float:
+            x = v
+        elif tv is int and _LOWEST_INT < v < _INT_LIMIT:
+            x = float(v)
+        elif tv is list and len(v) == 2 or tv is dict and len(v) == 2 and "value" in v and "unit" in v:
+            # [value, unit] or {value, unit}: to_canonical's reading, inlined
+            x, unit = (v[0], v[1]) if tv is list else (v["value"], v["unit"])
+            tx = type(x)
+            if tx is not float:
+                x = float(x) if tx is int and _LOWEST_INT < x < _INT_LIMIT else self._number(x)
+            try:
+                same = unit in self._same_unit  # None, "", the unit, its other spellings ("years" for yr)
+            except TypeError:  # unhashable: _convert says what is wrong with it
+                same = False
+            if not same:
+                x = self._convert(x, unit)
+        elif tv is bool:
             raise _error("a boolean is not a quantity", f"a number in {self.unit}", None)
-        x = self.to_canonical(v)
+        else:
+            x = self.to_canonical(v)
+        usual = self._usual
+        if usual[0] <= x <= usual[1]:  # false for NaN
+            return x
+        lo, lo_strict, hi, hi_strict = self._passes
+        if (lo < x if lo_strict else lo <= x) and (x < hi if hi_strict else x <= hi):  # false for NaN
+            p = self.plausible
+            if p is None or warnings is None or p[0] <= x <= p[1]:
+                return x
+        return self._checked(v, x, field_name, warnings)
+
+    def _checked(self, v: Any, x: float, field_name: str | None, warnings: list[InputWarning] | None) -> float:
+        """The checks of `read` one by one, for a value outside the bounds or the plausible range."""
         if x != x or x in (float("inf"), float("-inf")):
             raise _error("not a finite number", f"a finite number in {self.unit}", None)
         bound = self._violated_bound(x)
@@ -237,12 +324,12 @@ class Quantity:
                 f"{_fmt(x)} {self.unit} is impossible", f"a value {bound} {self.unit}",
                 _unit_hint(self, v, x),
             )
-        if self.plausible and not (self.plausible[0] <= x <= self.plausible[1]) and info.context is not None:
+        if self.plausible and not (self.plausible[0] <= x <= self.plausible[1]) and warnings is not None:
             lo, hi = self.plausible
-            msg = f"{info.field_name} = {_fmt(x)} {self.unit} is outside the plausible range {_fmt(lo)}-{_fmt(hi)} {self.unit}"
+            msg = f"{field_name} = {_fmt(x)} {self.unit} is outside the plausible range {_fmt(lo)}-{_fmt(hi)} {self.unit}"
             hint = _unit_hint(self, v, x)
-            info.context.setdefault("warnings", []).append(
-                InputWarning(info.field_name, msg + (f"; {hint}" if hint else ""), "implausible")
+            warnings.append(
+                InputWarning(field_name, msg + (f"; {hint}" if hint else ""), "implausible")
             )
         return x
 
@@ -263,6 +350,8 @@ class Quantity:
 
 
 _INT_LIMIT = 2**1023  # every int below converts to a float exactly enough
+_LOWEST_INT = -_INT_LIMIT
+_UNIT_PLANS = 64  # unit spellings a quantity remembers (hostile input could send endless variants)
 
 
 def _is_number(x: Any) -> bool:
@@ -320,13 +409,22 @@ def _unit_hint(q: Quantity, raw: Any, x: float) -> str | None:
 # ---------------------------------------------------------------- choices, dates, findings
 
 
+_SEEN_SPELLINGS = 256  # spellings a choice remembers (bounded: hostile input can send endless ones)
+
+
 def _choice_normaliser(values: tuple[str, ...], synonyms: Mapping[str, str]) -> Callable[[Any], Any]:
     table = {v.lower(): v for v in values} | {k.lower(): v for k, v in synonyms.items()}
+    seen: dict[str, Any] = {}  # spelling -> what it reads as: the same few spellings come again and again
 
     def normalise(v: Any) -> Any:
+        if type(v) is str and (known := seen.get(v)) is not None:
+            return known
         if isinstance(v, str):
             key = " ".join(v.strip().lower().replace("_", " ").split())
-            return table.get(key, table.get(key.replace(" ", "_"), v))
+            out = table.get(key, table.get(key.replace(" ", "_"), v))
+            if type(v) is str and len(seen) < _SEEN_SPELLINGS:
+                seen[v] = out
+            return out
         return v
 
     return normalise

@@ -17,6 +17,8 @@ from ..errors import CalculatorInputError, InputIssue
 from .registry import by_medcalc_bench_id
 from .spec import Calculator, Result
 
+_UNKNOWN = object()
+
 
 def parse_entities(entities: Mapping[str, Any] | str) -> dict[str, Any]:
     if type(entities) is dict or isinstance(entities, Mapping):
@@ -37,21 +39,26 @@ def to_inputs(calc: Calculator, entities: Mapping[str, Any] | str) -> dict[str, 
     """The calculator inputs a row's entities stand for (before validation)."""
     spec = calc.medcalc_bench
     assert spec is not None
-    raw = parse_entities(entities)
-    mapped: dict[str, Any] = {}
+    adapt = spec.adapt
+    # read only, so a dict is not copied; without an adapter the options go in first, which is
+    # where {**options, **mapped} would put them
+    raw = entities if type(entities) is dict and adapt is None else parse_entities(entities)
+    mapped: dict[str, Any] = {} if adapt is not None else dict(spec.options)
     unknown = []
+    fields = spec.entities
     for name, value in raw.items():
-        if name not in spec.entities:
+        field = fields.get(name, _UNKNOWN)
+        if field is _UNKNOWN:
             unknown.append(name)
             continue
-        field = spec.entities[name]
         if field is None:  # reshaped by spec.adapt
             continue
-        if isinstance(value, list | tuple) and len(value) == 2:
+        tv = type(value)
+        if (tv is list or tv is tuple or isinstance(value, list | tuple)) and len(value) == 2:
             value = {"value": value[0], "unit": value[1]}
         mapped[field] = value
-    if spec.adapt is not None:
-        mapped = spec.adapt(raw, mapped)
+    if adapt is not None:
+        mapped = adapt(raw, mapped)
     if unknown:
         known = list(spec.entities)
         raise CalculatorInputError(
@@ -64,7 +71,7 @@ def to_inputs(calc: Calculator, entities: Mapping[str, Any] | str) -> dict[str, 
                 for n in unknown
             ],
         )
-    return {**spec.options, **mapped}
+    return {**spec.options, **mapped} if adapt is not None else mapped
 
 
 def _did_you_mean(name: str, known: list[str]) -> str:
@@ -74,5 +81,12 @@ def _did_you_mean(name: str, known: list[str]) -> str:
 
 def from_medcalc_bench(calculator_id: int | str, entities: Mapping[str, Any] | str) -> Result:
     """Compute a MedCalc-Bench row: `calculator_id` is the dataset's Calculator ID."""
-    calc = by_medcalc_bench_id(int(calculator_id))
+    calc = _BY_ID.get(calculator_id) if type(calculator_id) is int else None
+    if calc is None:
+        calc = by_medcalc_bench_id(int(calculator_id))
+        if type(calculator_id) is int:
+            _BY_ID[calculator_id] = calc
     return calc.calculate(to_inputs(calc, entities))
+
+
+_BY_ID: dict[int, Calculator] = {}  # MedCalc-Bench Calculator ID -> calculator, as looked up

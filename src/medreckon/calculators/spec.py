@@ -18,6 +18,7 @@ from ..errors import MAX_ISSUES, CalculatorInputError, InputIssue
 from ..jsonable import jsonable
 from .defined import check_defined, undefined
 from .fields import Inputs, InputWarning
+from .plan import Reader, reader
 from .rounding import round_half_away
 
 OutputType = Literal["decimal", "integer", "date", "gestational_age"]
@@ -134,15 +135,55 @@ class Result:
         }
 
 
-class Working:
-    """What `compute` records as it goes: steps, warnings and the interpretation."""
+class Lines(list):  # type: ignore[type-arg]
+    """Steps as `compute` recorded them, (what, expression, value, unit) tuples not yet made
+    `Step`s: a tuple costs a quarter of a Step, and most results are used for their value only."""
 
-    __slots__ = ("steps", "warnings", "interpretation")
+    __slots__ = ()
+
+    def steps(self) -> list[Step]:
+        return [Step(*line) for line in self]
+
+
+class _StepsOnRead:
+    """`Result.steps` as stored in its slot, except that recorded `Lines` become Steps on the
+    first read (and are kept as Steps from then on)."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any):
+        self.slot = slot  # the dataclass's own slot descriptor
+
+    def __get__(self, result: Result | None, owner: type | None = None) -> Any:
+        if result is None:
+            return self.slot
+        steps = self.slot.__get__(result, owner)
+        if type(steps) is Lines:
+            steps = steps.steps()
+            self.slot.__set__(result, steps)
+        return steps
+
+    def __set__(self, result: Result, steps: list[Step]) -> None:
+        self.slot.__set__(result, steps)
+
+
+Result.steps = _StepsOnRead(Result.__dict__["steps"])  # type: ignore[assignment, misc]
+
+
+class Working:
+    """What `compute` records as it goes: steps (as `Lines`), warnings and the interpretation."""
+
+    __slots__ = ("lines", "warnings", "interpretation")
 
     def __init__(self, warnings: list[InputWarning] | None = None):
-        self.steps: list[Step] = []
+        self.lines = Lines()
         self.warnings: list[InputWarning] = warnings if warnings is not None else []
         self.interpretation: str | None = None
+
+    @property
+    def steps(self) -> list[Step]:
+        """The steps recorded so far, as Steps (made anew on each read)."""
+        return self.lines.steps()
 
     def step(self, what: str, expression: str | Callable[[], str], value: Any, unit: str | None = None) -> Any:
         """Record a step and return its value, so a formula reads `x = w.step(..., expr)`.
@@ -151,7 +192,7 @@ class Working:
         same variables as `value`); it does not repeat the value itself, which surfaces print as
         "expression = value unit". Hot paths pass it as a lambda, formatted only when read.
         """
-        self.steps.append(Step(what, expression, value, unit))
+        self.lines.append((what, expression, value, unit))
         return value
 
     def warn(self, message: str, field: str | None = None, code: str = "note") -> None:
@@ -199,6 +240,7 @@ class Calculator:
     medcalc_bench: MedCalcBench | None = None
     example: Mapping[str, Any] | None = None  # inputs of the docs' worked example; None: generated
     _defaults: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    _reader: Reader | None = field(default=None, repr=False)  # see plan.py
 
     def __post_init__(self) -> None:
         # fields whose default stands in for a missing clinical fact: warned when used
@@ -209,6 +251,7 @@ class Calculator:
                 meaning = "absent" if f.default is False else "present" if f.default is True else repr(f.default)
                 defaults.append((name, meaning))
         object.__setattr__(self, "_defaults", tuple(defaults))
+        object.__setattr__(self, "_reader", reader(self.inputs))
 
     def __call__(self, inputs: Mapping[str, Any] | Inputs | None = None, /, **kwargs: Any) -> Result:
         if kwargs:
@@ -217,7 +260,11 @@ class Calculator:
 
     def parse(self, data: Mapping[str, Any] | Inputs, warnings: list[InputWarning]) -> Inputs:
         """Validate raw inputs into the inputs model, or raise CalculatorInputError."""
-        if type(data) is not dict and isinstance(data, self.inputs):
+        if type(data) is dict and self._reader is not None:
+            x = self._reader(data, warnings)  # the common valid call; None: pydantic reads it
+            if x is not None:
+                return x
+        elif type(data) is not dict and isinstance(data, self.inputs):
             return data
         if type(data) is not dict and not isinstance(data, Mapping):
             raise CalculatorInputError(
@@ -233,11 +280,16 @@ class Calculator:
 
     def calculate(self, data: Mapping[str, Any] | Inputs) -> Result:
         warnings: list[InputWarning] = []
-        x = self.parse(data, warnings)
-        given = x.model_fields_set
-        for name, meaning in self._defaults:
-            if name not in given:
-                warnings.append(InputWarning(name, f"{name} not given; assumed {meaning}", "assumed_default"))
+        x = None
+        if type(data) is dict and self._reader is not None:  # parse's fast path, without the call
+            x = self._reader(data, warnings)
+        if x is None:
+            x = self.parse(data, warnings)
+        if self._defaults:
+            given = x.model_fields_set
+            for name, meaning in self._defaults:
+                if name not in given:
+                    warnings.append(InputWarning(name, f"{name} not given; assumed {meaning}", "assumed_default"))
         w = Working(warnings)
         try:
             value = self.compute(x, w)
@@ -245,18 +297,14 @@ class Calculator:
             raise CalculatorInputError(self.id, exc.issues) from None
         except (ZeroDivisionError, OverflowError, ValueError) as exc:
             raise undefined(self.id, x.__dict__, warnings, f"the formula failed: {exc}") from None
-        check_defined(self.id, value, w.steps, x.__dict__, warnings)  # finite, or an input error
+        check_defined(self.id, value, w.lines, x.__dict__, warnings)  # finite, or an input error
+        output = self.output
         return Result(
-            calculator=self.id,
-            version=self.version,
-            value=value,
-            unit=self.output.unit,
-            rounded=self.round(value),
-            interpretation=w.interpretation,
-            steps=w.steps,
-            warnings=warnings,
-            inputs=dict(x.__dict__),  # the validated, canonical-unit values (flat: no nested models)
-            references=self.references,
+            self.id, self.version, value, output.unit,
+            round_half_away(value, output.decimals) if output.type == "decimal" else self.round(value),
+            w.interpretation, w.lines, warnings,  # the lines become Steps when read
+            dict(x.__dict__),  # inputs: the validated, canonical-unit values (flat: no nested models)
+            self.references,
         )
 
     def calculate_many(

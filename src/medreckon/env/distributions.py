@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..calculators import units as u
-from ..calculators.describe import InputSpec, describe_inputs
+from ..calculators.describe import InputSpec, describe_inputs, unwrap
+from ..calculators.fields import Quantity
 from ..calculators.spec import Calculator
 from ..errors import CalculatorInputError, InputIssue
 
@@ -107,11 +108,8 @@ def _bounded(spec: InputSpec, lo: float, hi: float) -> tuple[float, float]:
 
 
 def _analyte(calc: Calculator, name: str) -> str | None:
-    from ..calculators.describe import _unwrap
-    from ..calculators.fields import Quantity
-
     f = calc.inputs.model_fields[name]
-    _, meta, _ = _unwrap(f.annotation)
+    _, meta, _ = unwrap(f.annotation)
     return next((m.analyte for m in meta + list(f.metadata) if isinstance(m, Quantity)), None)
 
 

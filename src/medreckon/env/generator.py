@@ -123,8 +123,8 @@ def _inputs(facts: Iterable[Fact]) -> dict[str, Any]:
     return {f.name: f.calculator_value() for f in facts}
 
 
-def _case(calc: Calculator, k: int, seed: int, knobs: Difficulty, facts: list[Fact], result: Result,
-          rng: random.Random, knobs_dict: dict[str, Any]) -> dict[str, Any]:
+def _case(calc: Calculator, k: int, seed: int, knobs: Difficulty, facts: list[Fact], inputs: dict[str, Any],
+          result: Result, rng: random.Random, knobs_dict: dict[str, Any]) -> dict[str, Any]:
     time_points = any(f.later is not None for f in facts)
     return {
         "id": f"{calc.id}-s{seed}-{k}",
@@ -138,7 +138,7 @@ def _case(calc: Calculator, k: int, seed: int, knobs: Difficulty, facts: list[Fa
         "question": question(calc, time_points),
         "rule_text": calc.formula if knobs.rule_text and calc.formula else None,
         "facts": [f.to_dict() for f in facts],
-        "inputs": _inputs(facts),
+        "inputs": inputs,  # what the answer was computed from
         "answer": jsonable(result.rounded),
         "value": jsonable(result.value),
         "difficulty": dict(knobs_dict),
@@ -172,6 +172,9 @@ class Generator:
         self._samplers = {c.id: samplers(c, ranges.get(c.id) or next(
             (r for n, r in ranges.items() if get(n) is c), {})) for c in self.calculators}
         self.stats = Stats()
+        # the preflight's cases, by calculator and k: generate() hands them out instead of drawing
+        # them again (with the rejections each took, so the stats come out as if drawn anew)
+        self._preflight: dict[str, dict[int, tuple[dict[str, Any], list[str]]]] = {}
         if calculators is None:
             # "all calculators": one whose inputs the generic distributions cannot meet (an age
             # rule inside the calculator, a paediatric size) is left out and said so in the
@@ -179,7 +182,7 @@ class Generator:
             skipped: dict[str, str] = {}
             for c in self.calculators:
                 try:
-                    self._cases(c, list(range(PREFLIGHT)))
+                    made = self._drawn(c, list(range(PREFLIGHT)))
                 except GenerationError as exc:
                     skipped[c.id] = str(exc).split(";")[0]
                     continue
@@ -187,6 +190,8 @@ class Generator:
                 # is 1 in 28,000 cases; above it, runs of thousands of cases would fail
                 if (rate := self.stats.rejection_rate(c.id)) > MAX_PREFLIGHT_REJECTION:
                     skipped[c.id] = f"{c.id}: {rate:.0%} of draws rejected (over {MAX_PREFLIGHT_REJECTION:.0%})"
+                else:
+                    self._preflight[c.id] = made
             self.calculators = [c for c in self.calculators if c.id not in skipped]
             self.stats = Stats(skipped=skipped)
 
@@ -195,10 +200,24 @@ class Generator:
         return self._cases(calc, [k])[0]
 
     def _cases(self, calc: Calculator, ks: Sequence[int]) -> list[dict[str, Any]]:
+        kept = self._preflight.get(calc.id)
+        ready = {k: kept.pop(k) for k in ks if k in kept} if kept else {}
+        if ready:  # cases the preflight drew: counted now, as they would be if drawn now
+            for _, reasons in ready.values():
+                self.stats.accepted[calc.id] += 1
+                for reason in reasons:
+                    self.stats.reject(calc.id, reason)
+        if len(ready) < len(ks):
+            ready |= self._drawn(calc, [k for k in ks if k not in ready])
+        return [ready[k][0] for k in ks]
+
+    def _drawn(self, calc: Calculator, ks: Sequence[int]) -> dict[int, tuple[dict[str, Any], list[str]]]:
+        """Case k of `calc` for each k, with the reasons its rejected draws were rejected."""
         specs = self._samplers[calc.id]
         by_name = {s.name: s for s in specs}
         rngs = {k: random.Random(f"{self.seed}:{calc.id}:{k}") for k in ks}
-        done: dict[int, dict[str, Any]] = {}
+        done: dict[int, tuple[dict[str, Any], list[str]]] = {}
+        reasons_of: dict[int, list[str]] = {k: [] for k in ks}
         pending = list(ks)
         for _ in range(self.max_tries):
             if not pending:
@@ -207,24 +226,26 @@ class Generator:
             for k in pending:
                 rng = rngs[k]
                 values = draw(calc, specs, rng, finding_rate=self.knobs.finding_rate).values
-                candidates.append((k, _facts(by_name, values, self.knobs, rng)))
-            outcomes = calc.calculate_many((_inputs(f) for _, f in candidates), errors="return")
+                facts = _facts(by_name, values, self.knobs, rng)
+                candidates.append((k, facts, _inputs(facts)))
+            outcomes = calc.calculate_many((inputs for _, _, inputs in candidates), errors="return")
             pending = []
-            for (k, facts), outcome in zip(candidates, outcomes, strict=True):
+            for (k, facts, inputs), outcome in zip(candidates, outcomes, strict=True):
                 reason = rejection_reason(calc, outcome)
                 if reason is None:
                     self.stats.accepted[calc.id] += 1
-                    done[k] = _case(calc, k, self.seed, self.knobs, facts, outcome, rngs[k],  # type: ignore[arg-type]
-                                    self._knobs_dict)
+                    done[k] = (_case(calc, k, self.seed, self.knobs, facts, inputs, outcome,  # type: ignore[arg-type]
+                                     rngs[k], self._knobs_dict), reasons_of[k])
                 else:
                     self.stats.reject(calc.id, reason)
+                    reasons_of[k].append(reason)
                     pending.append(k)
         if pending:
             reasons = ", ".join(f"{r} ×{n}" for r, n in self.stats.rejected[calc.id].most_common(3))
             raise GenerationError(
                 f"{calc.id}: no acceptable case in {self.max_tries} draws (rejected: {reasons}); widen or drop the "
                 "input ranges given for it, or leave this calculator out")
-        return [done[k] for k in ks]
+        return done
 
     def generate(self, n: int) -> Iterator[dict[str, Any]]:
         """n cases, stratified: case i is case i // m of calculator i mod m (m calculators)."""

@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from ..calculators.describe import InputSpec, _unwrap, describe_inputs
+from ..calculators.describe import InputSpec, describe_inputs, unwrap
 from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator
 from ..errors import MAX_ISSUES, TEXT_LIMIT, CalculatorInputError, InputIssue
@@ -63,7 +63,7 @@ def calculator_for_tool(name: str) -> Calculator:
 def _plain_bounds(calc: Calculator, name: str) -> dict[str, float]:
     """JSON-schema bounds of a plain int/float field (annotated_types Gt/Ge/Lt/Le)."""
     f = calc.inputs.model_fields[name]
-    _, meta, _ = _unwrap(f.annotation)
+    _, meta, _ = unwrap(f.annotation)
     out: dict[str, float] = {}
     items = [*meta, *f.metadata]
     items += [x for m in items for x in getattr(m, "metadata", ()) or ()]  # Field(ge=...) inside Annotated
@@ -79,7 +79,7 @@ def _quantity_bounds(calc: Calculator, name: str) -> dict[str, float]:
     from ..calculators.fields import Quantity
 
     f = calc.inputs.model_fields[name]
-    _, meta, _ = _unwrap(f.annotation)
+    _, meta, _ = unwrap(f.annotation)
     qty = next((m for m in [*meta, *f.metadata] if isinstance(m, Quantity)), None)
     out: dict[str, float] = {}
     if qty is not None:
@@ -229,7 +229,7 @@ def parse_arguments(calc: Calculator, arguments: str | Mapping[str, Any] | None)
     "not given") so the declared defaults apply. Raises CalculatorInputError."""
     arguments = _decode(arguments, calc.id, "a JSON object of input names to values")
     fields = calc.inputs.model_fields
-    keep = {n for n, f in fields.items() if f.is_required() and _unwrap(f.annotation)[2]}
+    keep = {n for n, f in fields.items() if f.is_required() and unwrap(f.annotation)[2]}
     out = {k: v for k, v in arguments.items() if v is not None or k in keep}
     bad = [k for k, v in out.items() if k in fields and not _unit_is_text(v)]
     if bad:
