@@ -19,6 +19,7 @@ from ..jsonable import jsonable
 from .defined import check_defined, undefined
 from .fields import Inputs, InputWarning
 from .rounding import round_half_away
+from .rules import check_rules
 
 OutputType = Literal["decimal", "integer", "date", "gestational_age"]
 
@@ -234,6 +235,8 @@ class Calculator:
     def calculate(self, data: Mapping[str, Any] | Inputs) -> Result:
         warnings: list[InputWarning] = []
         x = self.parse(data, warnings)
+        if x.rules:
+            check_rules(self.id, x)
         given = x.model_fields_set
         for name, meaning in self._defaults:
             if name not in given:
