@@ -153,20 +153,12 @@ class Guard:
             await self.app(scope, receive, send)
             return
         if self.log is None:
-            await self._handle(scope, receive, send)
+            await self._handle(scope, receive, send, None)
             return
         start = time.perf_counter()
         seen = [0, 0]  # status, body bytes sent
-
-        async def send_logged(message: Message) -> None:
-            if message["type"] == "http.response.body":
-                seen[1] += len(message.get("body", b""))
-            elif message["type"] == "http.response.start":
-                seen[0] = message["status"]
-            await send(message)
-
         try:
-            await self._handle(scope, receive, send_logged)
+            await self._handle(scope, receive, send, seen)
         finally:
             client = scope.get("client")
             self.log.write({
@@ -175,7 +167,8 @@ class Guard:
                 "bytes": seen[1], "ms": round((time.perf_counter() - start) * 1000, 3),
             })
 
-    async def _handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _handle(self, scope: Scope, receive: Receive, send: Send, seen: list[int] | None) -> None:
+        """`seen`: [status, bytes] for the access log (None: no log), filled by whoever answers."""
         host = origin = content_type = authorization = length_text = None
         chunked = False
         for k, v in scope["headers"]:  # one pass over the headers for every check below
@@ -192,14 +185,17 @@ class Guard:
             elif k == b"transfer-encoding":
                 chunked = True
         method, path = scope["method"], scope["path"]
-        refused = refusal(method, path, host, origin, content_type, loopback=self.loopback, origins=self.origins)
-        if refused is not None:
-            await _answer(send, refused[0], error_bytes(refused[1], refused[2]))
-            return
+        # the usual request (a known loopback Host, no Origin, JSON) passes without a call
+        if ((self.loopback and (origin is not None or _LOOPBACK_HOSTS.get(host) is not True))  # type: ignore[arg-type]
+                or (content_type != b"application/json" and method == "POST")):
+            refused = refusal(method, path, host, origin, content_type, loopback=self.loopback, origins=self.origins)
+            if refused is not None:
+                await _answer(send, seen, refused[0], error_bytes(refused[1], refused[2]))
+                return
         if self.token is not None and path not in self.open_paths:
             scheme, _, credential = (authorization or b"").partition(b" ")
             if scheme.lower() != b"bearer" or not hmac.compare_digest(credential.strip(), self.token):
-                await _answer(send, 401, error_bytes(
+                await _answer(send, seen, 401, error_bytes(
                     "unauthorized", "a valid 'Authorization: Bearer <token>' header is required"), _BEARER_HEADERS)
                 return
         length = None
@@ -209,11 +205,11 @@ class Guard:
             except ValueError:
                 length = -1
             if length < 0 or length > self.max_body:
-                await self._too_large(send)
+                await self._too_large(send, seen)
                 return
         calc = self.calculators.get(path[13:]) if method == "POST" and path.startswith("/calculators/") else None
         if calc is None and length is None and not chunked:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, send if seen is None else _logged(send, seen))
             return
         # read the body here, bounded
         body = b""
@@ -223,13 +219,13 @@ class Guard:
                 return  # the client went away
             body += message.get("body", b"")
             if len(body) > self.max_body:
-                await self._too_large(send)
+                await self._too_large(send, seen)
                 return
             if not message.get("more_body", False):
                 break
         if calc is not None and self.compute is not None:
             status, payload = self.compute(calc, body)
-            await _answer(send, status, payload)
+            await _answer(send, seen, status, payload)
             return
         replayed = False
 
@@ -240,14 +236,30 @@ class Guard:
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 
-        await self.app(scope, replay, send)
+        await self.app(scope, replay, send if seen is None else _logged(send, seen))
 
-    async def _too_large(self, send: Send) -> None:
-        await _answer(send, 413, error_bytes("request_too_large", f"the request body is limited to {self.max_body} "
+    async def _too_large(self, send: Send, seen: list[int] | None) -> None:
+        await _answer(send, seen, 413, error_bytes("request_too_large", f"the request body is limited to {self.max_body} "
                                                                   "bytes"), _CLOSE_HEADERS)
 
 
-async def _answer(send: Send, status: int, payload: bytes, headers: list[tuple[bytes, bytes]] | None = None) -> None:
+def _logged(send: Send, seen: list[int]) -> Send:
+    """`send` noting the status and the body bytes of what the app answers, for the access log."""
+
+    async def send_logged(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            seen[1] += len(message.get("body", b""))
+        elif message["type"] == "http.response.start":
+            seen[0] = message["status"]
+        await send(message)
+
+    return send_logged
+
+
+async def _answer(send: Send, seen: list[int] | None, status: int, payload: bytes,
+                  headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    if seen is not None:
+        seen[0], seen[1] = status, len(payload)
     await send({"type": "http.response.start", "status": status,
                 "headers": [_JSON, (b"content-length", str(len(payload)).encode()), *(headers or ())]})
     await send({"type": "http.response.body", "body": payload})
