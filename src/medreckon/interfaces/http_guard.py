@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from .rest_shapes import dumps, error_bytes
+from .json_wire import dumps, error_bytes
 from .serving import is_loopback
 
 Scope = MutableMapping[str, Any]

@@ -46,16 +46,15 @@ from .http_guard import (
     add_local_docs,
     log_failure,
 )
+from .json_wire import dumps, loads
 from .rest_shapes import (
     ERROR_CODES,
     CalculatorDescription,
     CalculatorList,
     ErrorBody,
     Health,
-    dumps,
     error_response,
     json_response,
-    loads,
     validation_issues,
 )
 from .serving import TOKEN_ENV, is_loopback

@@ -4,7 +4,6 @@ JSON encoding (orjson when installed) and the error objects every layer answers 
 from __future__ import annotations
 
 import difflib
-import json
 from typing import Any, Literal
 
 from fastapi.exceptions import RequestValidationError
@@ -12,21 +11,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from ..jsonable import jsonable
-
-try:  # the serve extra installs orjson; the stdlib is the fallback
-    import orjson
-
-    def dumps(obj: Any) -> bytes:
-        return orjson.dumps(obj)
-except ImportError:  # pragma: no cover
-    def dumps(obj: Any) -> bytes:
-        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
-
-    def loads(data: bytes) -> Any:
-        return json.loads(data)
-else:
-    loads = orjson.loads
-
+from .json_wire import dumps
 
 # ---------------------------------------------------------------- documented shapes
 
@@ -134,10 +119,3 @@ def validation_issues(exc: RequestValidationError) -> list[dict[str, Any]]:
 
 def literal_values(expected: str) -> list[str]:
     return [p.strip().strip("'") for p in expected.replace(" or ", ", ").split(",") if p.strip()]
-
-
-
-
-def error_bytes(code: str, message: str) -> bytes:
-    """An error object as `error_response` writes it, for layers below FastAPI."""
-    return dumps({"error": code, "calculator": None, "message": message, "issues": [], "hint": None})

@@ -51,19 +51,34 @@ def _plain_bounds(calc: Calculator, name: str) -> dict[str, float]:
     return out
 
 
-def _quantity_bounds(calc: Calculator, name: str) -> dict[str, float]:
+def _quantity(calc: Calculator, name: str) -> Any:
     from ..calculators.fields import Quantity
 
     f = calc.inputs.model_fields[name]
     _, meta, _ = _unwrap(f.annotation)
-    qty = next((m for m in [*meta, *f.metadata] if isinstance(m, Quantity)), None)
-    out: dict[str, float] = {}
-    if qty is not None:
-        for key, word in (("gt", "exclusiveMinimum"), ("ge", "minimum"), ("lt", "exclusiveMaximum"), ("le", "maximum")):
-            v = getattr(qty, key)
-            if v is not None:
-                out[word] = v
-    return out
+    return next((m for m in [*meta, *f.metadata] if isinstance(m, Quantity)), None)
+
+
+def _quantity_forms(calc: Calculator, name: str, quantities: QuantityStyle) -> list[dict[str, Any]] | None:
+    """The forms of the request schema (calculators/quantity_schema.py) in the shape the model is
+    shown, each bounded in its unit as the server checks it: "text", the number (canonical unit)
+    and the `"<number> <unit>"` string; "object", one `{value, unit}` per offered unit with the
+    unit required. None where the field is not a declared quantity."""
+    from ..calculators.quantity_schema import quantity_json_schema
+
+    q = _quantity(calc, name)
+    if q is None:
+        return None
+    forms = quantity_json_schema(q)["anyOf"]
+    if quantities == "text":
+        return [f for f in forms if f.get("type") in ("number", "string")]
+    objects = []
+    for f in forms:
+        if f.get("type") == "object":
+            unit = f["properties"]["unit"]
+            unit = {"const": unit["enum"][0]} if "enum" in unit else unit
+            objects.append({**f, "properties": {**f["properties"], "unit": unit}, "required": ["value", "unit"]})
+    return objects
 
 
 def _sentence(text: str) -> str:
@@ -88,8 +103,9 @@ def _field_schema(calc: Calculator, spec: InputSpec, strict: bool, quantities: Q
     if spec.kind == "quantity":
         units = list(spec.units or (spec.unit,))
         other = next((x for x in units if x != spec.unit), None)
+        bounded = None if strict else _quantity_forms(calc, spec.name, quantities)
         if quantities == "object":
-            schema = {
+            schema = {"anyOf": bounded} if bounded else {
                 "type": "object",
                 "properties": {
                     "value": {"type": "number"},
@@ -100,10 +116,7 @@ def _field_schema(calc: Calculator, spec: InputSpec, strict: bool, quantities: Q
             }
             words.append(f"Value with its unit; canonical unit {spec.unit}.")
         else:
-            number: dict[str, Any] = {"type": "number"}
-            if not strict:
-                number |= _quantity_bounds(calc, spec.name)
-            schema = {"anyOf": [number, {"type": "string"}]}
+            schema = {"anyOf": bounded or [{"type": "number"}, {"type": "string"}]}
             example = f' such as "<number> {other}"' if other else ""
             words.append(
                 f"A number in {spec.unit}, or a string with its unit{example}. Units: {', '.join(units)}."
@@ -161,7 +174,12 @@ def parameters_schema(
     specs = describe_inputs(calc)
     props = {s.name: _field_schema(calc, s, strict, quantities) for s in specs}
     required = list(props) if strict else [s.name for s in specs if s.required]
-    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+    out = {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+    if not strict:  # the rules between inputs, as the request schema states them (strict decoders take no allOf)
+        rules = [r.json_schema(calc.inputs) for r in calc.inputs.rules]
+        if any(rules):
+            out["allOf"] = [r for r in rules if r is not None]
+    return out
 
 
 def tool_description(calc: Calculator) -> str:
@@ -170,7 +188,9 @@ def tool_description(calc: Calculator) -> str:
                "gestational_age": "(weeks, days)"}[out.type]
     unit = f" in {out.unit}" if out.unit and out.unit != "1" else ""
     text = f"{calc.name}. {_sentence(calc.description)}" if calc.description else f"{calc.name}."
-    return f"{text} Returns {returns}{unit} with the working shown."
+    rules = "; ".join(r.words() for r in calc.inputs.rules)
+    needs = f" Rules between inputs: {rules}." if rules else ""
+    return f"{text}{needs} Returns {returns}{unit} with the working shown."
 
 
 def tool_schema(
