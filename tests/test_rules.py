@@ -12,7 +12,15 @@ import pytest
 
 import medreckon
 from medreckon.calculators import all_calculators
-from medreckon.calculators.rules import AllOrNone, AtLeastOne, Is, NotWhen, Relation, RequiredWhen, _fields
+from medreckon.calculators.rules import (
+    AllOrNone,
+    AtLeastOne,
+    Is,
+    NotWhen,
+    Relation,
+    RequiredWhen,
+    _fields,
+)
 from medreckon.errors import CalculatorInputError
 from medreckon.interfaces import tools
 from medreckon.interfaces.docs import example_inputs
@@ -35,8 +43,7 @@ def _values_for(calc, name: str, base: dict) -> list:
     spec = calc.inputs.model_fields[name]
     if name not in base and spec.annotation is not None:
         options.append(1)  # a plain value (a count, a dose, a percent) where the example has none
-    choices = [x for x in dict.fromkeys(map(repr, options))]
-    return [eval(x) if x != "'<absent>'" else "<absent>" for x in choices]  # noqa: S307 - reprs of literals
+    return list({(type(v), repr(v)): v for v in options}.values())  # once each (1 and True apart)
 
 
 def _combinations(calc, base: dict, limit: int = 400):
@@ -49,7 +56,7 @@ def _combinations(calc, base: dict, limit: int = 400):
     picked = every if size <= limit else (tuple(random.Random(n).choice(g) for g in grids) for n in range(limit))
     for values in picked:
         body = dict(base)
-        for n, v in zip(names, values):
+        for n, v in zip(names, values, strict=True):
             body.pop(n, None)
             if v != "<absent>":
                 body[n] = v
