@@ -9,9 +9,10 @@ way: the schema guides the model, it does not replace the checks.
 Quantities are offered in one of two shapes (`quantities=`):
 - "text" (default): a number in the canonical unit, or a string with its unit ("106 umol/L").
   The fewest tokens, and how clinical notes write values.
-- "object": `{"value": <number>, "unit": <one of the offered units>}`; the unit is an enum, so
-  a constrained decoder cannot misspell it.
-Both are accepted whichever schema the model was shown.
+- "object": `{"value": <number>, "unit": <unit>}`, one alternative per offered unit (the unit a
+  constant), so a constrained decoder cannot misspell it.
+In the full form each is bounded in its unit as the server checks it (see `tool_schemas`). Both
+are accepted whichever schema the model was shown.
 
 `call_tool(name, arguments)` turns a tool call (arguments as a JSON string or a mapping) into a
 calculator call and returns the Result dict, or an error object the model can repair from (see
