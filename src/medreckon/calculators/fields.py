@@ -15,7 +15,7 @@ import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
 from pydantic import (
     BaseModel,
@@ -55,6 +55,14 @@ def _null_means_not_given(schema: dict[str, Any]) -> None:
         prop["anyOf"] = [core, {"type": "null"}]
 
 
+def _request_schema(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    _null_means_not_given(schema)
+    if getattr(model, "rules", ()):
+        from .rules import state_rules
+
+        state_rules(schema, model)
+
+
 _SCHEMA_META = frozenset({"title", "description", "default", "examples"})
 _BOOLEAN_WORDS = list(dict.fromkeys(v for w in ("true", "false", "yes", "no", "y", "n", "t", "f", "on", "off", "1", "0")
                                     for v in (w, w.capitalize(), w.upper())))
@@ -64,7 +72,10 @@ class Inputs(BaseModel):
     """Base of every calculator's inputs: unknown keys are errors, never ignored."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, validate_default=False,
-                              json_schema_extra=_null_means_not_given)
+                              json_schema_extra=_request_schema)
+
+    # rules between inputs (calculators/rules.py): the engine checks them, the schema states them
+    rules: ClassVar[tuple[Any, ...]] = ()
 
     @model_validator(mode="before")
     @classmethod

@@ -20,6 +20,7 @@ from .defined import check_defined, undefined
 from .fields import Inputs, InputWarning
 from .plan import Reader, reader
 from .rounding import round_half_away
+from .rules import check_rules
 
 OutputType = Literal["decimal", "integer", "date", "gestational_age"]
 
@@ -285,6 +286,8 @@ class Calculator:
             x = self._reader(data, warnings)
         if x is None:
             x = self.parse(data, warnings)
+        if x.rules:
+            check_rules(self.id, x)
         if self._defaults:
             given = x.model_fields_set
             for name, meaning in self._defaults:

@@ -369,7 +369,8 @@ def parse_amount(text: str) -> list[tuple[float, str | None]]:
             'write it like "106 umol/L", "72.5 kg" or "5 ft 7 in"',
         )
     unit = m.group(2) or None
-    if unit and any(c.isdigit() for c in unit) and (c := _COMPOUND.match(text)):
+    # "5 ft 7 in" is two amounts; "5 cmH2O" or "5 10^9/L" is one, in a unit spelled with a digit
+    if unit and any(c.isdigit() for c in unit) and _normalise(unit) not in _SPELLINGS and (c := _COMPOUND.match(text)):
         if c.group(3)[0] in "+-" or c.group(1)[0] == "-":  # "5 ft -7 in" is no length anyone means
             raise UnitError(
                 f"cannot read {text!r}: a compound amount takes no signs on its parts",

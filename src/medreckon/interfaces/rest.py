@@ -22,12 +22,8 @@ from __future__ import annotations
 
 import difflib
 import gc
-import hmac
-import json
 import logging
 import os
-import sys
-import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from functools import cache
 from typing import Any, Literal
@@ -36,37 +32,32 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Route
 
 from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator, Result
 from ..errors import CalculatorInputError, InputIssue
-from ..jsonable import jsonable
 from . import tools
 from .http_guard import (
     DEFAULT_MAX_CONNECTIONS,
     READ_TIMEOUT_ENV,
+    Guard,
     add_local_docs,
     log_failure,
-    request_refusal,
+)
+from .json_wire import dumps, loads
+from .rest_shapes import (
+    ERROR_CODES,
+    CalculatorDescription,
+    CalculatorList,
+    ErrorBody,
+    Health,
+    error_response,
+    json_response,
+    validation_issues,
 )
 from .serving import TOKEN_ENV, is_loopback
-
-try:  # the serve extra installs orjson; the stdlib is the fallback
-    import orjson
-
-    def _dumps(obj: Any) -> bytes:
-        return orjson.dumps(obj)
-except ImportError:  # pragma: no cover
-    def _dumps(obj: Any) -> bytes:
-        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
-
-    def _loads(data: bytes) -> Any:
-        return json.loads(data)
-else:
-    _loads = orjson.loads
 
 DEFAULT_MAX_BODY = 64 * 1024
 
@@ -77,246 +68,10 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-# ---------------------------------------------------------------- documented shapes
-
-
-class Issue(BaseModel):
-    field: str
-    path: list[str | int] = []
-    kind: str
-    value: Any = None
-    expected: str
-    suggestion: str | None = None
-    type: str | None = None
-    unit: str | None = None
-    units: list[str] | None = None
-    range: str | None = None
-    allowed: list[Any] | None = None
-    did_you_mean: Any = None
-    default: Any = None
-
-
-class ErrorBody(BaseModel):
-    """Every error response: an `error` code, a one-paragraph message and, for bad input, issues."""
-
-    error: str = Field(description="invalid_input | unknown_calculator | not_found | method_not_allowed | "
-                                   "unauthorized | request_too_large | internal_error")
-    calculator: str | None = None
-    message: str
-    issues: list[Issue] = []
-    hint: str | None = None
-
-
-class Health(BaseModel):
-    status: Literal["ok"]
-    calculators: int
-    version: str
-
-
-class _CalculatorFacts(BaseModel):  # what a listing and a description both say of a calculator
-    id: str
-    tool: str
-    name: str
-    kind: str
-    specialty: str
-    description: str
-    output_unit: str | None
-
-
-class CalculatorSummary(_CalculatorFacts):
-    score: float | None = None
-
-
-class CalculatorList(BaseModel):
-    count: int
-    calculators: list[CalculatorSummary]
-
-
-class CalculatorDescription(_CalculatorFacts):
-    aliases: list[str]
-    version: str
-    medcalc_bench_id: int | None
-    formula: str
-    output: dict[str, Any]
-    parameters: dict[str, Any] = Field(description="The LLM tool schema of the inputs (OpenAI function calling).")
-    request_schema: dict[str, Any] = Field(description="JSON schema of the POST body (the inputs model).")
-    inputs: list[dict[str, Any]]
-    references: list[dict[str, Any]]
-
-
-# ---------------------------------------------------------------- responses and errors
-
-
-def _json(obj: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(_dumps(obj), status_code=status, media_type="application/json", headers=headers)
-
-
-def _error(status: int, code: str, message: str, *, issues: list[dict[str, Any]] | None = None,
-           headers: dict[str, str] | None = None) -> Response:
-    return _json({"error": code, "calculator": None, "message": message, "issues": issues or [], "hint": None},
-                 status, headers)
-
-
-_ERROR_CODES = {401: "unauthorized", 403: "forbidden_origin", 404: "not_found", 405: "method_not_allowed",
-                413: "request_too_large", 415: "unsupported_media_type", 421: "misdirected_request"}
-
-
-def _validation_issues(exc: RequestValidationError) -> list[dict[str, Any]]:
-    issues = []
-    for err in exc.errors():
-        loc = [str(p) for p in err.get("loc", ())]
-        where, field = (loc[0], ".".join(loc[1:])) if len(loc) > 1 else ("request", ".".join(loc))
-        issue: dict[str, Any] = {
-            "field": field or where, "path": loc, "kind": "choice" if err["type"] == "literal_error" else "type",
-            "value": jsonable(err.get("input"), convert=False), "expected": err.get("msg", "a valid value"),
-        }
-        ctx = err.get("ctx") or {}
-        if err["type"] == "literal_error" and isinstance(err.get("input"), str):
-            allowed = _literal_values(ctx.get("expected", ""))
-            issue["allowed"] = allowed
-            close = difflib.get_close_matches(err["input"].lower(), allowed, n=1, cutoff=0.5)
-            if close:
-                issue["did_you_mean"] = close[0]
-        issues.append(issue)
-    return issues
-
-
-def _literal_values(expected: str) -> list[str]:
-    return [p.strip().strip("'") for p in expected.replace(" or ", ", ").split(",") if p.strip()]
-
-
 def _unknown_calculator(name: str) -> Response:
     body = tools.unknown_calculator_error(name)
     body["hint"] = "GET /calculators lists them."
-    return _json(body, 404)
-
-
-# ---------------------------------------------------------------- the guard: auth, size, access log
-
-
-class AccessLog:
-    """One JSON line per request, written straight to stderr's file descriptor (a single write
-    each, so lines from several workers do not interleave). The logging module costs several
-    times more per request; set MEDRECKON_SERVE_ACCESS_LOG=0 or --no-access-log to turn it off."""
-
-    def __init__(self, fd: int | None = None):
-        if fd is None:
-            try:
-                fd = sys.stderr.fileno()
-            except (AttributeError, OSError, ValueError):
-                fd = 2
-        self.fd = fd
-
-    def write(self, record: dict[str, Any]) -> None:
-        try:
-            os.write(self.fd, _dumps(record) + b"\n")
-        except OSError:  # a closed or full stderr must not fail the request
-            pass
-
-
-class Guard:
-    """One pure-ASGI layer in front of the app (cheaper than a stack of BaseHTTPMiddleware):
-    bearer-token auth, the request-size limit, and a JSON access-log line per request."""
-
-    def __init__(self, app: ASGIApp, *, token: str | None, max_body: int, access_log: bool,
-                 open_paths: Iterable[str] = ("/health",), loopback: bool = False,
-                 origins: Iterable[str] = ()):
-        self.app = app
-        self.loopback, self.origins = loopback, frozenset(origins)
-        self.token = token.encode() if token else None
-        self.max_body = max_body
-        self.open_paths = frozenset(open_paths)
-        self.log = AccessLog() if access_log else None
-        self.fastapi: FastAPI | None = None
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        start = time.perf_counter()
-        status = 0
-        sent = 0
-
-        async def send_logged(message: Message) -> None:
-            nonlocal status, sent
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            elif message["type"] == "http.response.body":
-                sent += len(message.get("body", b""))
-            await send(message)
-
-        try:
-            await self._handle(scope, receive, send_logged)
-        finally:
-            if self.log is not None:
-                client = scope.get("client")
-                self.log.write({
-                    "ts": round(time.time(), 3), "client": client[0] if client else None,
-                    "method": scope["method"], "path": scope["path"], "status": status,
-                    "bytes": sent, "ms": round((time.perf_counter() - start) * 1000, 3),
-                })
-
-    async def _handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        headers = scope["headers"]
-        refusal = request_refusal(scope["method"], scope["path"], headers, loopback=self.loopback, origins=self.origins)
-        if refusal is not None:
-            await _error(*refusal)(scope, receive, send)
-            return
-        if self.token is not None and scope["path"] not in self.open_paths:
-            given = b""
-            for k, v in headers:
-                if k == b"authorization":
-                    given = v
-                    break
-            scheme, _, credential = given.partition(b" ")
-            if scheme.lower() != b"bearer" or not hmac.compare_digest(credential.strip(), self.token):
-                await _error(401, "unauthorized", "a valid 'Authorization: Bearer <token>' header is required",
-                             headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
-                return
-        length = None
-        chunked = False
-        for k, v in headers:
-            if k == b"content-length":
-                try:
-                    length = int(v)
-                except ValueError:
-                    length = -1
-            elif k == b"transfer-encoding":
-                chunked = True
-        if length is not None and (length < 0 or length > self.max_body):
-            await self._too_large(scope, receive, send)
-            return
-        if length is None and not chunked:
-            await self.app(scope, receive, send)
-            return
-        # read the body here, bounded, and replay it to the app
-        chunks, size = [], 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client went away
-            body = message.get("body", b"")
-            size += len(body)
-            if size > self.max_body:
-                await self._too_large(scope, receive, send)
-                return
-            chunks.append(body)
-            if not message.get("more_body", False):
-                break
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await _error(413, "request_too_large", f"the request body is limited to {self.max_body} bytes",
-                     headers={"Connection": "close"})(scope, receive, send)
+    return json_response(body, 404)
 
 
 # ---------------------------------------------------------------- the app
@@ -327,7 +82,7 @@ def _description_bytes(calc_id: str) -> bytes:
     calc = get(calc_id)
     d = tools.describe_calculator(calc)
     d["request_schema"] = calc.inputs.model_json_schema()
-    return _dumps(d)
+    return dumps(d)
 
 
 def _schema_name(calc: Calculator) -> str:
@@ -340,19 +95,19 @@ def compute_payload(calc: Calculator, body: bytes) -> tuple[int, bytes]:
     try:
         if not body.strip():
             raise ValueError("the body is empty; send {} to take every default")
-        data = _loads(body)
+        data = loads(body)
     except ValueError as exc:
         issue = InputIssue("body", tools._clip(body), "a JSON object of input names to values",
                            f"the JSON does not parse: {exc}", "type")
-        return 422, _dumps(tools.error_object(CalculatorInputError(calc.id, [issue]), calc))
+        return 422, dumps(tools.error_object(CalculatorInputError(calc.id, [issue]), calc))
     if not isinstance(data, dict):
         issue = InputIssue("body", data, "a JSON object of input names to values", None, "type")
-        return 422, _dumps(tools.error_object(CalculatorInputError(calc.id, [issue]), calc))
+        return 422, dumps(tools.error_object(CalculatorInputError(calc.id, [issue]), calc))
     try:
         result: Result = calc.calculate(tools.parse_arguments(calc, data))
     except CalculatorInputError as exc:
-        return 422, _dumps(tools.error_object(exc, calc))
-    return 200, _dumps(result.to_dict())
+        return 422, dumps(tools.error_object(exc, calc))
+    return 200, dumps(result.to_dict())
 
 
 async def _compute(calc: Calculator, request: Request) -> Response:
@@ -364,7 +119,8 @@ _JSON_HEADERS = [(b"content-type", b"application/json")]
 
 
 class FastPath:
-    """Serves `POST /calculators/{id}` without FastAPI's per-request routing and dependency
+    """Behind a CORS layer (the guard serves these POSTs itself otherwise): serves
+    `POST /calculators/{id}` without FastAPI's per-request routing and dependency
     solving (about two thirds of the server's time per request); everything else, and any id
     it does not know, goes on to the FastAPI app, which documents this route and behaves the same."""
 
@@ -427,30 +183,30 @@ def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY
 
     @app.exception_handler(CalculatorInputError)
     async def _input_error(request: Request, exc: CalculatorInputError) -> Response:
-        return _json(tools.error_object(exc), 422)
+        return json_response(tools.error_object(exc), 422)
 
     @app.exception_handler(RequestValidationError)
     async def _request_error(request: Request, exc: RequestValidationError) -> Response:
-        issues = _validation_issues(exc)
+        issues = validation_issues(exc)
         message = "; ".join(f"{i['field']}: got {i['value']!r}, expected {i['expected']}" for i in issues)
-        return _json({"error": "invalid_input", "calculator": None, "message": message, "issues": issues,
+        return json_response({"error": "invalid_input", "calculator": None, "message": message, "issues": issues,
                       "hint": "Correct the named parameters and send the request again."}, 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        code = _ERROR_CODES.get(exc.status_code, "http_error")
-        return _error(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
+        code = ERROR_CODES.get(exc.status_code, "http_error")
+        return error_response(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
 
     @app.exception_handler(Exception)
     async def _internal_error(request: Request, exc: Exception) -> Response:
         log_failure(logging.getLogger("medreckon.rest"), f"unhandled error on {request.method} {request.url.path}",
                     exc)
-        return _error(500, "internal_error", "the server failed on this request; it has been logged")
+        return error_response(500, "internal_error", "the server failed on this request; it has been logged")
 
     @app.get("/health", response_model=Health, tags=["meta"])
     async def health() -> Response:
         """Liveness: status, number of calculators, version."""
-        return _json({"status": "ok", "calculators": len(calcs), "version": __version__})
+        return json_response({"status": "ok", "calculators": len(calcs), "version": __version__})
 
     @app.get("/calculators", response_model=CalculatorList, tags=["calculators"],
              )
@@ -472,9 +228,9 @@ def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY
             if close:
                 body["issues"][0]["did_you_mean"] = close[0]
             body["hint"] = "Correct the named parameters and send the request again."
-            return _json(body, 422)
+            return json_response(body, 422)
         found = tools.search_calculators(q, specialty=specialty, kind=kind, limit=limit)
-        return _json({"count": len(found), "calculators": found})
+        return json_response({"count": len(found), "calculators": found})
 
     # Serving: two templated routes resolve the id (or alias) with one dict lookup. Documenting:
     # one GET and one POST operation per calculator, generated from its declaration (below).
@@ -498,7 +254,7 @@ def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY
     async def _method_not_allowed(request: Request, exc: Exception) -> Response:
         allowed = sorted({m for r in app.router.routes if isinstance(r, APIRoute | Route)
                           and r.path_regex.match(request.url.path) for m in (r.methods or ()) if m != "HEAD"})
-        return _error(405, "method_not_allowed", f"{request.method} is not allowed here",
+        return error_response(405, "method_not_allowed", f"{request.method} is not allowed here",
                       headers={"Allow": ", ".join(allowed)})
 
     def openapi() -> dict[str, Any]:
@@ -524,15 +280,18 @@ def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY
     app.openapi = openapi  # type: ignore[method-assign]
     add_local_docs(app)
 
-    asgi: ASGIApp = FastPath(app)
     origins = [o for o in cors_origins if o]
-    if origins:
+    asgi: ASGIApp = app
+    served: dict[str, Calculator] | None = {c.id: c for c in calcs}
+    if origins:  # the CORS layer must see each answer: the calculator POSTs are served behind it
         from starlette.middleware.cors import CORSMiddleware
 
-        asgi = CORSMiddleware(asgi, allow_origins=origins, allow_methods=["GET", "POST"],
+        asgi = CORSMiddleware(FastPath(app), allow_origins=origins, allow_methods=["GET", "POST"],
                               allow_headers=["Authorization", "Content-Type"])
+        served = None
     guard = Guard(asgi, token=api_token, max_body=max_body, access_log=access_log,
-                  loopback=host is not None and is_loopback(host), origins=origins)
+                  loopback=host is not None and is_loopback(host), origins=origins,
+                  calculators=served, compute=compute_payload)
     guard.fastapi = app  # for callers that add routes or read the OpenAPI document
     return guard
 

@@ -9,9 +9,10 @@ way: the schema guides the model, it does not replace the checks.
 Quantities are offered in one of two shapes (`quantities=`):
 - "text" (default): a number in the canonical unit, or a string with its unit ("106 umol/L").
   The fewest tokens, and how clinical notes write values.
-- "object": `{"value": <number>, "unit": <one of the offered units>}`; the unit is an enum, so
-  a constrained decoder cannot misspell it.
-Both are accepted whichever schema the model was shown.
+- "object": `{"value": <number>, "unit": <unit>}`, one alternative per offered unit (the unit a
+  constant), so a constrained decoder cannot misspell it.
+In the full form each is bounded in its unit as the server checks it (see `tool_schemas`). Both
+are accepted whichever schema the model was shown.
 
 `call_tool(name, arguments)` turns a tool call (arguments as a JSON string or a mapping) into a
 calculator call and returns the Result dict, or an error object the model can repair from (see
@@ -24,201 +25,43 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
 
 from ..calculators.describe import InputSpec, describe_inputs, unwrap
 from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator
 from ..errors import MAX_ISSUES, TEXT_LIMIT, CalculatorInputError, InputIssue
 from ..jsonable import clip_text, jsonable
+from .tool_schemas import (  # the tools API: schemas here, calls below
+    QuantityStyle,
+    calculator_for_tool,
+    parameters_schema,
+    tool_description,
+    tool_name,
+    tool_schema,
+    tool_schemas,
+)
+from .tool_search import (
+    MAX_RESULTS,
+    Retriever,
+    describe_calculator,
+    search_calculators,
+    summary,
+    token_overlap_retriever,
+)
 
-QuantityStyle = Literal["text", "object"]
-
-#: a pluggable retriever: (query, limit) -> [(calculator or id, score)], best first
-Retriever = Callable[[str, int], Sequence[tuple["Calculator | str", float]]]
+__all__ = [
+    "MAX_ERROR_BYTES", "MAX_RESULTS", "QuantityStyle", "Retriever", "bounded", "calculator_for_tool", "call_compact_tool",
+    "call_tool", "compact_tool_schemas", "describe_calculator", "error_object", "is_error", "parameters_schema",
+    "parse_arguments", "search_calculators", "summary", "token_overlap_retriever", "tool_description", "tool_name",
+    "tool_schema", "tool_schemas", "unknown_calculator_error",
+]
 
 MAX_ERROR_BYTES = 32 * 1024  # the largest error object any input can produce
 
 _REPAIR_HINT = "Correct the arguments named in `issues` and call the tool again."
-
-
-# ---------------------------------------------------------------- names
-
-
-def tool_name(calc: Calculator | str) -> str:
-    """The function name a model calls: the calculator id with '_' for '-' (`cockcroft_gault`)."""
-    return get(calc).id.replace("-", "_")
-
-
-def calculator_for_tool(name: str) -> Calculator:
-    """The calculator behind a tool name, id, alias or name; CalculatorInputError if none."""
-    return get(name)
-
-
-# ---------------------------------------------------------------- schemas
-
-
-def _plain_bounds(calc: Calculator, name: str) -> dict[str, float]:
-    """JSON-schema bounds of a plain int/float field (annotated_types Gt/Ge/Lt/Le)."""
-    f = calc.inputs.model_fields[name]
-    _, meta, _ = unwrap(f.annotation)
-    out: dict[str, float] = {}
-    items = [*meta, *f.metadata]
-    items += [x for m in items for x in getattr(m, "metadata", ()) or ()]  # Field(ge=...) inside Annotated
-    for m in items:
-        for key, word in (("gt", "exclusiveMinimum"), ("ge", "minimum"), ("lt", "exclusiveMaximum"), ("le", "maximum")):
-            v = getattr(m, key, None)
-            if isinstance(v, int | float) and not isinstance(v, bool):
-                out[word] = v
-    return out
-
-
-def _quantity_bounds(calc: Calculator, name: str) -> dict[str, float]:
-    from ..calculators.fields import Quantity
-
-    f = calc.inputs.model_fields[name]
-    _, meta, _ = unwrap(f.annotation)
-    qty = next((m for m in [*meta, *f.metadata] if isinstance(m, Quantity)), None)
-    out: dict[str, float] = {}
-    if qty is not None:
-        for key, word in (("gt", "exclusiveMinimum"), ("ge", "minimum"), ("lt", "exclusiveMaximum"), ("le", "maximum")):
-            v = getattr(qty, key)
-            if v is not None:
-                out[word] = v
-    return out
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if not text or text[-1] in ".?!" else text + "."
-
-
-def _default_words(spec: InputSpec) -> str:
-    d = spec.default
-    if d is None:
-        return "Omit if unknown or not applicable."
-    if d is False:
-        return "Taken as absent (false) if omitted."
-    if d is True:
-        return "Taken as present (true) if omitted."
-    return f"Default {json.dumps(d)} if omitted."
-
-
-def _field_schema(calc: Calculator, spec: InputSpec, strict: bool, quantities: QuantityStyle) -> dict[str, Any]:
-    words = [_sentence(spec.description)] if spec.description else []
-    schema: dict[str, Any]
-    if spec.kind == "quantity":
-        units = list(spec.units or (spec.unit,))
-        other = next((x for x in units if x != spec.unit), None)
-        if quantities == "object":
-            schema = {
-                "type": "object",
-                "properties": {
-                    "value": {"type": "number"},
-                    "unit": {"type": "string", "enum": units},
-                },
-                "required": ["value", "unit"],
-                "additionalProperties": False,
-            }
-            words.append(f"Value with its unit; canonical unit {spec.unit}.")
-        else:
-            number: dict[str, Any] = {"type": "number"}
-            if not strict:
-                number |= _quantity_bounds(calc, spec.name)
-            schema = {"anyOf": [number, {"type": "string"}]}
-            example = f' such as "<number> {other}"' if other else ""
-            words.append(
-                f"A number in {spec.unit}, or a string with its unit{example}. Units: {', '.join(units)}."
-            )
-        if spec.bounds and (strict or quantities == "object"):
-            words.append(f"Must be {spec.bounds} {spec.unit}.")
-    elif spec.kind == "choice":
-        schema = {"type": "string", "enum": list(spec.choices)}
-    elif spec.kind == "boolean":
-        schema = {"type": "boolean"}
-    elif spec.kind == "date":
-        schema = {"type": "string"}
-        if not strict:
-            schema["format"] = "date"
-        if "YYYY" not in spec.description:
-            words.append("Date as YYYY-MM-DD.")
-    elif spec.kind in ("integer", "number"):
-        schema = {"type": spec.kind}
-        if strict:
-            if spec.bounds:
-                words.append(f"Must be {spec.bounds}.")
-        else:
-            schema |= _plain_bounds(calc, spec.name)
-    else:
-        schema = {"type": "string"}
-
-    if not spec.required:
-        if strict:
-            words.append(_default_words(spec).replace("if omitted", "if null").replace("Omit", "Null"))
-        else:
-            words.append(_default_words(spec))
-            if spec.default is not None:
-                schema["default"] = spec.default
-    if strict and (not spec.required or spec.nullable):
-        schema = _nullable(schema)
-    schema["description"] = " ".join(w for w in words if w)
-    return schema
-
-
-def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
-    if "anyOf" in schema:
-        return {"anyOf": [*schema["anyOf"], {"type": "null"}]}
-    if "enum" in schema:
-        return {"anyOf": [schema, {"type": "null"}]}
-    if schema.get("type") in ("string", "number", "integer", "boolean"):
-        return {**schema, "type": [schema["type"], "null"]}
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
-def parameters_schema(
-    calc: Calculator | str, *, strict: bool = False, quantities: QuantityStyle = "text"
-) -> dict[str, Any]:
-    """The JSON schema of a calculator's tool arguments, generated from its inputs model."""
-    calc = get(calc)
-    specs = describe_inputs(calc)
-    props = {s.name: _field_schema(calc, s, strict, quantities) for s in specs}
-    required = list(props) if strict else [s.name for s in specs if s.required]
-    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
-
-
-def tool_description(calc: Calculator) -> str:
-    out = calc.output
-    returns = {"decimal": "a number", "integer": "an integer", "date": "a date",
-               "gestational_age": "(weeks, days)"}[out.type]
-    unit = f" in {out.unit}" if out.unit and out.unit != "1" else ""
-    text = f"{calc.name}. {_sentence(calc.description)}" if calc.description else f"{calc.name}."
-    return f"{text} Returns {returns}{unit} with the working shown."
-
-
-def tool_schema(
-    calc: Calculator | str, *, strict: bool = False, quantities: QuantityStyle = "text"
-) -> dict[str, Any]:
-    """The OpenAI function-calling tool (`{"type": "function", "function": {...}}`)."""
-    calc = get(calc)
-    function: dict[str, Any] = {
-        "name": tool_name(calc),
-        "description": tool_description(calc),
-        "parameters": parameters_schema(calc, strict=strict, quantities=quantities),
-    }
-    if strict:
-        function["strict"] = True
-    return {"type": "function", "function": function}
-
-
-def tool_schemas(
-    calculators: Iterable[Calculator | str] | None = None, *, strict: bool = False,
-    quantities: QuantityStyle = "text",
-) -> list[dict[str, Any]]:
-    """Tools for the given calculators (all registered ones by default)."""
-    calcs = all_calculators() if calculators is None else [get(c) for c in calculators]
-    return [tool_schema(c, strict=strict, quantities=quantities) for c in calcs]
 
 
 # ---------------------------------------------------------------- calls and errors
@@ -229,13 +72,19 @@ def parse_arguments(calc: Calculator, arguments: str | Mapping[str, Any] | None)
     "not given") so the declared defaults apply. Raises CalculatorInputError."""
     arguments = _decode(arguments, calc.id, "a JSON object of input names to values")
     fields = calc.inputs.model_fields
-    keep = {n for n, f in fields.items() if f.is_required() and unwrap(f.annotation)[2]}
+    keep = _required_nullable(calc)
     out = {k: v for k, v in arguments.items() if v is not None or k in keep}
     bad = [k for k, v in out.items() if k in fields and not _unit_is_text(v)]
     if bad:
         raise CalculatorInputError(calc.id, [InputIssue(
             k, out[k], 'a unit written as text, e.g. {"value": 106, "unit": "umol/L"}', None, "unit") for k in bad])
     return out
+
+
+@cache
+def _required_nullable(calc: Calculator) -> frozenset[str]:
+    """Required inputs whose `null` is a value (kept, not read as "not given")."""
+    return frozenset(n for n, f in calc.inputs.model_fields.items() if f.is_required() and unwrap(f.annotation)[2])
 
 
 def _decode(arguments: str | bytes | Mapping[str, Any] | None, calculator: str | None = None,
@@ -389,149 +238,6 @@ def unknown_calculator_error(name: str, exc: CalculatorInputError | None = None)
         "issues": [issue],
         "hint": "Call an existing calculator; search_calculators lists them.",
     }
-
-
-# ---------------------------------------------------------------- search and describe
-
-_WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset("a an and the of for in on to with by or is are from as at be this that what which "
-                  "patient patients score calculator calculate".split())
-
-
-def _tokens(text: str) -> list[str]:
-    out = []
-    for t in _WORD.findall(text.lower()):
-        if t in _STOP:
-            continue
-        if len(t) > 4 and t.endswith("s") and not t.endswith("ss"):
-            t = t[:-1]
-        out.append(t)
-    return out
-
-
-def _token_index() -> list[tuple[Calculator, dict[str, float]]]:
-    global _INDEX
-    if _INDEX is None:
-        rows = []
-        for c in all_calculators():
-            weights: dict[str, float] = {}
-            strong = " ".join([c.id, *c.aliases, c.name])
-            for t in _tokens(c.description + " " + c.specialty):
-                weights[t] = max(weights.get(t, 0.0), 1.0)
-            for t in _tokens(strong):
-                weights[t] = 3.0
-            rows.append((c, weights))
-        _INDEX = rows
-    return _INDEX
-
-
-_INDEX: list[tuple[Calculator, dict[str, float]]] | None = None
-
-
-def token_overlap_retriever(query: str, limit: int) -> list[tuple[Calculator, float]]:
-    """Ranks calculators by weighted token overlap with the query (id, aliases and name weigh 3,
-    description and specialty 1); an exact id/alias/name match ranks first."""
-    q = _tokens(query)
-    exact = None
-    try:
-        exact = get(query) if query.strip() else None
-    except CalculatorInputError:
-        pass
-    scored = []
-    for c, weights in _token_index():
-        s = 0.0
-        for t in q:
-            if t in weights:
-                s += weights[t]
-            elif len(t) >= 4:
-                s += 0.5 * max((w for k, w in weights.items() if k.startswith(t) or t.startswith(k) and len(k) >= 4),
-                               default=0.0)
-        if c is exact:
-            s += 100.0
-        if s > 0:
-            scored.append((c, s))
-    scored.sort(key=lambda cs: (-cs[1], cs[0].id))
-    return scored[:limit]
-
-
-MAX_RESULTS = 1000  # above the registry's size: a listing is never cut short
-
-
-def search_calculators(
-    query: str = "", *, specialty: str | None = None, kind: str | None = None, limit: int = 10,
-    retriever: Retriever | None = None,
-) -> list[dict[str, Any]]:
-    """Calculators matching a text query (all if empty), optionally of one specialty or kind.
-
-    `retriever` replaces the token-overlap ranking (e.g. BM25 or dense retrieval)."""
-    limit = max(1, min(int(limit), MAX_RESULTS))
-    pool = [c for c in all_calculators()
-            if (specialty is None or c.specialty.lower() == specialty.strip().lower())
-            and (kind is None or c.kind == kind)]
-    if query.strip():
-        rank = retriever or token_overlap_retriever
-        allowed = {c.id for c in pool}
-        hits = [(get(c) if isinstance(c, str) else c, s) for c, s in rank(query, len(all_calculators()))]
-        ranked = [(c, s) for c, s in hits if c.id in allowed][:limit]
-    else:
-        ranked = [(c, None) for c in pool[:limit]]
-    return [summary(c) | ({"score": round(s, 3)} if s is not None else {}) for c, s in ranked]
-
-
-def summary(calc: Calculator) -> dict[str, Any]:
-    return {
-        "id": calc.id,
-        "tool": tool_name(calc),
-        "name": calc.name,
-        "kind": calc.kind,
-        "specialty": calc.specialty,
-        "description": calc.description,
-        "output_unit": calc.output.unit,
-    }
-
-
-def describe_calculator(
-    calc: Calculator | str, *, strict: bool = False, quantities: QuantityStyle = "text",
-    compact: bool = False,
-) -> dict[str, Any]:
-    """Everything a caller needs to use a calculator: the arguments schema, the inputs with units
-    and bounds, the output, the formula and references. `compact` leaves out what the schema says
-    already (for the low-token tools)."""
-    calc = get(calc)
-    out = calc.output
-    d: dict[str, Any] = summary(calc) | {
-        "aliases": list(calc.aliases),
-        "version": calc.version,
-        "medcalc_bench_id": calc.medcalc_bench.id if calc.medcalc_bench else None,
-        "formula": calc.formula,
-        "output": {"unit": out.unit, "type": out.type,
-                   "decimals": out.decimals if out.type == "decimal" else None,
-                   "range": list(out.range) if out.range else None},
-        "parameters": parameters_schema(calc, strict=strict, quantities=quantities),
-        "references": [{"citation": r.citation, "url": r.url} for r in calc.references],
-    }
-    if not compact:
-        d["inputs"] = [_input_dict(s) for s in describe_inputs(calc)]
-    else:
-        for key in ("aliases", "version", "medcalc_bench_id", "references"):
-            d.pop(key)
-    return d
-
-
-def _input_dict(s: InputSpec) -> dict[str, Any]:
-    d: dict[str, Any] = {"name": s.name, "kind": s.kind, "required": s.required, "description": s.description}
-    if not s.required:
-        d["default"] = s.default
-    if s.option:
-        d["option"] = True
-    if s.kind == "quantity":
-        d |= {"unit": s.unit, "units": list(s.units),
-              "plausible": list(s.plausible) if s.plausible else None}
-    if s.bounds:
-        d["bounds"] = s.bounds
-    if s.choices:
-        d["choices"] = list(s.choices)
-    return d
 
 
 # ---------------------------------------------------------------- the compact trio

@@ -7,7 +7,8 @@ from pydantic import Field
 from ..fields import BUN, Age, BloodPressure, Finding, Inputs, PaO2, Sex
 from ..points import compared, finding, sum_points, threshold
 from ..rounding import round_half_away
-from ..spec import Output, Reference, Working, calculator, fmt, invalid
+from ..rules import AtLeastOne
+from ..spec import Output, Reference, Working, calculator, fmt
 from .perc import OxygenSaturation
 
 
@@ -27,6 +28,10 @@ class ADROPInputs(Inputs):
     shock: bool = Finding(
         "Shock. Does not add points: a patient in shock is extremely severe whatever the score."
     )
+
+    rules = (AtLeastOne(("oxygen_saturation", "pao2"), "oxygen_saturation",
+                        "an SpO2 (or a PaO2) to score respiratory failure",
+                        "give oxygen_saturation in %, or pao2 in mm Hg"),)
 
 
 @calculator(
@@ -55,9 +60,6 @@ class ADROPInputs(Inputs):
              "systolic_bp": 118, "shock": False},
 )
 def a_drop(x: ADROPInputs, w: Working) -> int:
-    if x.oxygen_saturation is None and x.pao2 is None:
-        raise invalid("oxygen_saturation", None, "an SpO2 (or a PaO2) to score respiratory failure",
-                      "give oxygen_saturation in %, or pao2 in mm Hg")
     limit = 70 if x.sex == "male" else 75
     a = threshold(w, f"age (≥ {limit}, {x.sex})", f"age {fmt(x.age)}", x.age, "≥", limit)
     bun = round_half_away(x.bun, 2)  # '7.5 mmol/L' is 21.01 mg/dL

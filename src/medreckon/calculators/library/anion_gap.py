@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import Field
 
 from ..fields import Albumin, Bicarbonate, Chloride, Inputs, Sodium
+from ..rules import Relation
 from ..spec import Calculator, MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 NORMAL_ANION_GAP = 12.0  # mEq/L
@@ -127,10 +128,22 @@ class AlbuminCorrectedInputs(AnionGapInputs):
     )
 
 
+# the delta ratio divides by (24 − bicarbonate): a value any unit can express, so a relation
+_NOT_NORMAL_BICARBONATE = Relation(("bicarbonate",), "bicarbonate ≠ 24 mEq/L (the delta ratio divides by 24 − it)")
+
+
+class DeltaRatioInputs(AnionGapInputs):
+    rules = (_NOT_NORMAL_BICARBONATE,)
+
+
+class AlbuminCorrectedDeltaRatioInputs(AlbuminCorrectedInputs):
+    rules = (_NOT_NORMAL_BICARBONATE,)
+
+
 # ---------------------------------------------------------------- the six calculators
 
 
-def gap_calculator(*, albumin: bool, references: tuple[Reference, ...], medcalc_bench_id: int,
+def gap_calculator(*, albumin: bool, delta_ratio: bool = False, references: tuple[Reference, ...], medcalc_bench_id: int,
                    **declaration: Any) -> Callable[[Callable[[Any, Working], float]], Calculator]:
     """The declaration the six share: nephrology equations on the electrolytes (with albumin for the
     albumin-corrected three), MDCalc's page as the last reference, one worked example."""
@@ -138,7 +151,8 @@ def gap_calculator(*, albumin: bool, references: tuple[Reference, ...], medcalc_
     return calculator(
         kind="equation",
         specialty="nephrology",
-        inputs=AlbuminCorrectedInputs if albumin else AnionGapInputs,
+        inputs=(AlbuminCorrectedDeltaRatioInputs if delta_ratio else AlbuminCorrectedInputs) if albumin else (
+            DeltaRatioInputs if delta_ratio else AnionGapInputs),
         references=(*references, MDCALC),
         medcalc_bench=MedCalcBench(medcalc_bench_id, WITH_ALBUMIN if albumin else ELECTROLYTES),
         example={**example, "albumin": "28 g/L"} if albumin else example,
@@ -184,6 +198,7 @@ def delta_gap_calculator(x: AnionGapInputs, w: Working) -> float:
     name="Delta Ratio",
     aliases=("delta-delta", "delta-delta-ratio", "delta-gap-ratio"),
     albumin=False,
+    delta_ratio=True,
     output=Output(None, "decimal", 2, range=(0, 4)),
     references=(RASTEGAR, WRENN),
     formula="Delta ratio = (anion gap − 12) / (24 − HCO3); bands: < 0.4 pure normal anion gap acidosis, "
@@ -236,6 +251,7 @@ def albumin_corrected_delta_gap_calculator(x: AlbuminCorrectedInputs, w: Working
     name="Albumin Corrected Delta Ratio",
     aliases=("corrected-delta-ratio",),
     albumin=True,
+    delta_ratio=True,
     output=Output(None, "decimal", 2, range=(0, 4)),
     references=(FIGGE, RASTEGAR),
     formula="Albumin-corrected delta ratio = (albumin-corrected anion gap − 12) / (24 − HCO3); bands as for "

@@ -26,6 +26,7 @@ from ..fields import (
     choice,
 )
 from ..points import banded, mean_arterial_pressure, sum_points
+from ..rules import Is, Relation, RequiredWhen
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 # Alveolar gas equation at sea level: PAO2 = FiO2 × (Patm − PH2O) − PaCO2 / RQ
@@ -110,6 +111,16 @@ class ApacheIIInputs(Inputs):
         None,
         description="Admission type, needed when chronic_organ_insufficiency is present: 'nonoperative' or "
         "'emergency_postoperative' (5 points) or 'elective_postoperative' (2 points).",
+    )
+
+    rules = (
+        RequiredWhen(("admission",), (Is("chronic_organ_insufficiency", True),),
+                     "the admission type, because severe organ insufficiency or immunocompromise scores 5 "
+                     "(nonoperative or emergency postoperative) or 2 (elective postoperative)",
+                     "one of 'nonoperative', 'emergency_postoperative', 'elective_postoperative'"),
+        Relation(("fio2", "pao2", "a_a_gradient", "paco2"), "with FiO2 < 50% the PaO2 is needed; with FiO2 ≥ 50% the "
+                 "A-a gradient, or the PaO2 and PaCO2 to compute it (FiO2 may be given in any unit, so the threshold "
+                 "is a relation between values)"),
     )
 
 
@@ -241,10 +252,5 @@ def _oxygenation(x: ApacheIIInputs, w: Working) -> int:
 def _chronic_health(x: ApacheIIInputs, w: Working) -> int:
     if not x.chronic_organ_insufficiency:
         return w.step("chronic health", "no severe organ insufficiency or immunocompromise", 0, "points")
-    if x.admission is None:
-        raise invalid("admission", None,
-                      "the admission type, because severe organ insufficiency or immunocompromise scores 5 "
-                      "(nonoperative or emergency postoperative) or 2 (elective postoperative)",
-                      "one of 'nonoperative', 'emergency_postoperative', 'elective_postoperative'")
     return w.step("chronic health", f"severe organ insufficiency or immunocompromise, {x.admission.replace('_', ' ')}",
                   ADMISSION_POINTS[x.admission], "points")

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..fields import Age, Inputs, Option, scoped
+from ..rules import Relation
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 
 APLS = Reference("Advanced Life Support Group. Advanced Paediatric Life Support: A Practical Approach to "
@@ -26,6 +27,8 @@ class APLSWeightInputs(Inputs):
     formula: Literal["apls_2011", "apls_classic"] = Option(
         "apls_2011", "'apls_2011' (default; APLS 5th ed.: 0.5 × months + 4 under 1 year, 2 × years + 8 for 1-5, "
         "3 × years + 7 for 6-12) or 'apls_classic' ((years + 4) × 2 for 1-10 years).")
+
+    rules = (Relation(("age", "formula"), "formula 'apls_classic' needs an age of 1-10 completed years"),)
 
 
 @calculator(

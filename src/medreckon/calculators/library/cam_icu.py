@@ -8,6 +8,7 @@ from pydantic import Field, WithJsonSchema
 
 from ..fields import Inputs
 from ..points import compared
+from ..rules import Above, Is, RequiredWhen
 from ..spec import Output, Reference, Working, calculator, invalid
 
 # the schema leaves out −4 and −5, which `compute` reads only to say why they cannot be assessed
@@ -32,6 +33,15 @@ class CAMICUInputs(Inputs):
         None, description="Feature 4: combined errors on the four yes/no questions (e.g. 'Will a stone float on "
         "water?') and the two-step command, 0-5; more than 1 error is disorganised thinking. Needed only when "
         "features 1 and 2 are present and RASS is 0."
+    )
+
+    rules = (
+        RequiredWhen(("inattention_errors",), (Is("acute_change_or_fluctuating_course", True),),
+                     "the number of errors on the attention test (0-10)", "feature 1 is present, so feature 2 must be tested"),
+        RequiredWhen(("disorganized_thinking_errors",),
+                     (Is("acute_change_or_fluctuating_course", True), Above("inattention_errors", 2), Is("rass", 0)),
+                     "the number of errors on the questions and command (0-5)",
+                     "features 1 and 2 are present with RASS 0, so feature 4 decides"),
     )
 
 
@@ -70,9 +80,6 @@ def cam_icu(x: CAMICUInputs, w: Working) -> int:
     if not f1:
         w.interpretation = "CAM-ICU negative: no delirium (feature 1 absent)"
         return w.step("CAM-ICU", "feature 1 absent: stop", 0)
-    if x.inattention_errors is None:
-        raise invalid("inattention_errors", None, "the number of errors on the attention test (0-10)",
-                      "feature 1 is present, so feature 2 must be tested")
     hit, text = compared(f"{x.inattention_errors} errors", x.inattention_errors, ">", 2)
     f2 = w.step("feature 2: inattention (> 2 errors)", text, int(hit))
     if not f2:
@@ -84,9 +91,6 @@ def cam_icu(x: CAMICUInputs, w: Working) -> int:
     if f3:
         w.interpretation = "CAM-ICU positive: delirium present (features 1, 2 and 3)"
         return w.step("CAM-ICU", "features 1 + 2 + 3", 1)
-    if x.disorganized_thinking_errors is None:
-        raise invalid("disorganized_thinking_errors", None, "the number of errors on the questions and command (0-5)",
-                      "features 1 and 2 are present with RASS 0, so feature 4 decides")
     hit, text = compared(f"{x.disorganized_thinking_errors} errors", x.disorganized_thinking_errors, ">", 1)
     f4 = w.step("feature 4: disorganised thinking (> 1 error)", text, int(hit))
     if f4:

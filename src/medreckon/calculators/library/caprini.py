@@ -9,7 +9,8 @@ from pydantic import Field
 
 from ..fields import BMI, Age, Finding, Inputs, Sex, choice
 from ..points import any_of, banded, category, finding, sum_points, threshold
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..rules import Is, NotWhen
+from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 SURGERY_POINTS = {"none": 0, "minor": 1, "major": 2, "laparoscopic": 2, "arthroscopic": 2,
                   "elective_major_lower_extremity_arthroplasty": 5}
@@ -95,6 +96,9 @@ class CapriniInputs(Inputs):
         "Women only: oral contraceptives or hormone replacement therapy (+1). Leave out for men.", default=None,
         synonyms=("oral contraceptive", "oral contraceptives", "birth control pill", "hormone replacement therapy", "HRT"),
     )
+
+    rules = tuple(NotWhen(name, (Is("sex", "male"),), "a woman (this item applies to women only)",
+                          f"leave {name} out, or check the sex") for name in FEMALE_ONLY)
 
 
 def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
@@ -196,11 +200,6 @@ def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:
     },
 )
 def caprini(x: CapriniInputs, w: Working) -> int:
-    if x.sex != "female":
-        for name in FEMALE_ONLY:
-            if getattr(x, name):
-                raise invalid(name, True, "a woman (this item applies to women only)",
-                              f"leave {name} out, or check the sex")
     age = banded(w, "age", x.age, "years", ((75, 3), (61, 2), (41, 1), (None, 0)))
     surgery = category(w, "type of surgery", x.surgery_type, SURGERY_POINTS)
     recent = [

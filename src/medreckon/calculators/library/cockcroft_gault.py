@@ -7,7 +7,8 @@ from typing import Literal
 from pydantic import Field
 
 from ..fields import Age, Creatinine, Height, Inputs, Option, Sex, Weight
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..rules import Is, RequiredWhen
+from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 from .bmi import bmi_value
 from .body_weight import adjusted_body_weight, ideal_body_weight
 
@@ -32,6 +33,10 @@ class CockcroftGaultInputs(Inputs):
         "actual if 18.5 ≤ BMI < 25, adjusted weight if BMI ≥ 25. Or always 'actual', 'ideal' "
         "or 'adjusted'.",
     )
+
+    rules = (RequiredWhen(("height",), (Is("weight_rule", "bmi_adjusted", "ideal", "adjusted"),),
+                          "a height, which every weight_rule but 'actual' needs (ideal body weight)",
+                          "give the height, or set weight_rule='actual'"),)
 
 
 @calculator(
@@ -75,9 +80,6 @@ def cockcroft_gault(x: CockcroftGaultInputs, w: Working) -> float:
 def dosing_weight(x: CockcroftGaultInputs, w: Working) -> float:
     if x.weight_rule == "actual":
         return w.step("weight used (actual)", lambda: f"{fmt(x.weight)} kg", x.weight, "kg")
-    if x.height is None:
-        raise invalid("height", None, f"a height, which weight_rule={x.weight_rule!r} needs",
-                      "give the height, or set weight_rule='actual'")
     ibw = ideal_body_weight(x.sex, x.height, w)
     if x.weight_rule == "ideal":
         return w.step("weight used (ideal)", lambda: f"{fmt(ibw)} kg", ibw, "kg")

@@ -7,6 +7,7 @@ import math
 from pydantic import Field
 
 from ..fields import BUN, Inputs, Weight, q
+from ..rules import Relation
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 
 PreBUN = q("mg/dL", analyte="bun", gt=0, plausible=(1, 300), units=("mg/dL", "mmol/L"))  # divides the post value
@@ -23,6 +24,8 @@ class KtVInputs(Inputs):
     ultrafiltration: Ultrafiltration = Field(description="Fluid removed by ultrafiltration in the session, L by "
                                              "default ('2500 mL'). Volume, not weight loss in kg (numerically close).")
     post_weight: Weight = Field(description="Post-dialysis body weight, kg by default.")
+
+    rules = (Relation(("post_bun", "pre_bun", "session_hours"), "post_bun / pre_bun > 0.008 × session_hours"),)
 
 
 @calculator(

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..fields import Hematocrit, Inputs, Option, Weight, choice, q
+from ..rules import Relation
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 
 # average blood volume, mL/kg (Morgan & Mikhail's Clinical Anesthesiology, table of average blood volumes)
@@ -33,6 +34,8 @@ class MABLInputs(Inputs):
     formula: Literal["gross", "simple"] = Option(
         "gross", "'gross' (default; Gross 1983: divides by the mean of the two haematocrits, allowing for "
         "haemodilution) or 'simple' (divides by the initial haematocrit; gives a smaller volume).")
+
+    rules = (Relation(("lowest_acceptable_hematocrit", "initial_hematocrit"), "lowest_acceptable_hematocrit < initial_hematocrit"),)
 
 
 @calculator(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import BloodPressure, Inputs
+from ..rules import Relation
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 SEPSIS_TARGET = 65.0  # mm Hg, the initial MAP target in septic shock (Surviving Sepsis Campaign 2021)
@@ -19,6 +20,8 @@ class MeanArterialPressureInputs(Inputs):
         description="Diastolic blood pressure, mm Hg (kPa accepted with its unit). The second, smaller "
         "number of '120/80'; it cannot exceed the systolic pressure."
     )
+
+    rules = (Relation(("diastolic", "systolic"), "diastolic ≤ systolic"),)
 
 
 @calculator(

@@ -16,7 +16,8 @@ from typing import Any
 from pydantic import Field
 
 from ..fields import Inputs, Option, choice, q
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..rules import AllOrNone, AtLeastOne
+from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 # drug: (conversion factor, unit of the dose the factor applies to, label) - CDC 2022, Table
 FACTORS: dict[str, tuple[float, str, str]] = {
@@ -98,6 +99,14 @@ class MMEInputs(Inputs):
         "10 / 12 for a total daily methadone dose of ≤ 20 / > 20-40 / > 40-60 / > 60 mg). Other factors are the same.",
     )
 
+    # each dose with its doses per day; then at least one opioid (with the pairs whole, any part will do)
+    rules = (
+        *(AllOrNone((f"{drug}_dose", f"{drug}_doses_per_day"), f"a value, since the other half of the {label} dose is given",
+                    "give both the dose and the doses per day") for drug, (_, _, label) in FACTORS.items()),
+        AtLeastOne((*(f"{drug}_{part}" for drug in FACTORS for part in ("dose", "doses_per_day")), "fentanyl_patch"),
+                   "inputs", "at least one opioid with its dose and doses per day (or a fentanyl patch rate)"),
+    )
+
 
 _ENTITY_NAMES = {
     "codeine": "Codeine", "fentanyl_buccal": "FentaNYL buccal", "hydrocodone": "HYDROcodone",
@@ -161,10 +170,6 @@ def morphine_milligram_equivalents(x: MMEInputs, w: Working) -> float:
         amount, times = getattr(x, f"{drug}_dose"), getattr(x, f"{drug}_doses_per_day")
         if amount is None and times is None:
             continue
-        if amount is None or times is None:
-            missing = f"{drug}_dose" if amount is None else f"{drug}_doses_per_day"
-            raise invalid(missing, None, f"a value, since the other half of the {label} dose is given",
-                          "give both the dose and the doses per day")
         daily = w.step(f"{label}: daily dose", f"{fmt(amount)} {unit} × {fmt(times)} /day", amount * times,
                        f"{unit}/day")
         if drug == "methadone" and x.conversion_factors == "cdc_2016":
@@ -173,8 +178,6 @@ def morphine_milligram_equivalents(x: MMEInputs, w: Working) -> float:
     if x.fentanyl_patch is not None:
         parts.append(w.step("fentanyl patch: MME/day", f"{fmt(x.fentanyl_patch)} µg/h × {fmt(PATCH_FACTOR, 1)}",
                             x.fentanyl_patch * PATCH_FACTOR, "MME/day"))
-    if not parts:
-        raise invalid("inputs", None, "at least one opioid with its dose and doses per day (or a fentanyl patch rate)")
     total = w.step("total MME/day", " + ".join(fmt(p) for p in parts), sum(parts), "MME/day")
     if total >= 90:
         w.interpretation = ("≥ 90 MME/day: CDC advises avoiding or carefully justifying such dosages; offer "

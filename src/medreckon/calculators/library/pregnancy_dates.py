@@ -14,6 +14,7 @@ import datetime as dt
 from pydantic import Field
 
 from ..fields import Date, Inputs, q
+from ..rules import Relation
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 GESTATION_FROM_LMP = 280  # days, for a 28-day cycle (Naegele)
@@ -121,6 +122,8 @@ class GestationalAgeInputs(Inputs):
         description="The date at which the gestational age is wanted (today's date in the note), as YYYY-MM-DD "
         "or MM/DD/YYYY; not before the last menstrual period."
     )
+
+    rules = (Relation(("current_date", "last_menstrual_period"), "current_date on or after last_menstrual_period"),)
 
 
 @calculator(

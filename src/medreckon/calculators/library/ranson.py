@@ -6,7 +6,8 @@ from pydantic import Field
 
 from ..fields import BUN, Age, Calcium, Enzyme, Glucose, Hematocrit, Inputs, PaO2, WhiteCells, q
 from ..points import sum_points, threshold
-from ..spec import Output, Reference, Working, calculator, fmt, invalid
+from ..rules import AllOrNone
+from ..spec import Output, Reference, Working, calculator, fmt
 
 AT_48_HOURS = ("hematocrit_admission", "hematocrit_48h", "bun_admission", "bun_48h", "calcium_48h", "pao2_48h",
                "base_deficit_48h", "fluid_sequestration")
@@ -39,6 +40,9 @@ class RansonInputs(Inputs):
         None, description="Estimated fluid sequestration over 48 hours (fluid in minus fluid out), litres; above 6 L "
         "scores 1."
     )
+
+    rules = (AllOrNone(AT_48_HOURS, "a value, since other 48-hour criteria are given",
+                       "give all 48-hour values ({missing} missing) or none to score admission only"),)
 
 
 @calculator(
@@ -74,10 +78,6 @@ def ranson(x: RansonInputs, w: Working) -> int:
         threshold(w, "AST > 250 U/L", f"AST {fmt(x.ast)}", x.ast, ">", 250),
     ]
     given = [name for name in AT_48_HOURS if getattr(x, name) is not None]
-    if given and len(given) < len(AT_48_HOURS):
-        missing = [name for name in AT_48_HOURS if name not in given]
-        raise invalid(missing[0], None, "a value, since other 48-hour criteria are given",
-                      f"give all 48-hour values ({', '.join(missing)} missing) or none to score admission only")
     if given:
         fall = w.step("haematocrit fall", f"{fmt(x.hematocrit_admission)} − {fmt(x.hematocrit_48h)}",
                       x.hematocrit_admission - x.hematocrit_48h, "percentage points")

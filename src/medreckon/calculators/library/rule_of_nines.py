@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Inputs, Percent
-from ..spec import Output, Reference, Working, calculator, fmt, invalid
+from ..rules import AtLeastOne
+from ..spec import Output, Reference, Working, calculator, fmt
 
 # region -> % of the adult body surface (Wallace 1951)
 REGIONS = {
@@ -25,6 +26,9 @@ class RuleOfNinesInputs(Inputs):
     left_leg: Percent | None = Field(None, description=f"Left lower limb, front and back (18%; 9% each side): {REGION_NOTE}")
     right_leg: Percent | None = Field(None, description=f"Right lower limb, front and back (18%; 9% each side): {REGION_NOTE}")
     perineum: Percent | None = Field(None, description=f"Perineum and genitalia (1%): {REGION_NOTE}")
+
+    rules = (AtLeastOne(tuple(REGIONS), "inputs", "the burned percent of at least one body region",
+                        "e.g. right_arm=100 for a whole right arm, anterior_trunk=50 for half the front of the trunk"),)
 
 
 @calculator(
@@ -52,9 +56,6 @@ class RuleOfNinesInputs(Inputs):
 )
 def rule_of_nines(x: RuleOfNinesInputs, w: Working) -> float:
     given = {name: getattr(x, name) for name in REGIONS if getattr(x, name) is not None}
-    if not given:
-        raise invalid("inputs", {}, "the burned percent of at least one body region",
-                      "e.g. right_arm=100 for a whole right arm, anterior_trunk=50 for half the front of the trunk")
     parts = [w.step(name.replace("_", " "), f"{REGIONS[name]}% × {fmt(pct)}%", REGIONS[name] * pct / 100, "%")
              for name, pct in given.items()]
     total = w.step("total body surface area burned", " + ".join(fmt(p, 2) for p in parts), sum(parts), "%")

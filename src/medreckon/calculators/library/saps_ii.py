@@ -27,7 +27,8 @@ from ..fields import (
 )
 from ..points import category, cut_offs, sum_points, threshold
 from ..rounding import round_half_away
-from ..spec import Output, Reference, Working, calculator, fmt, invalid
+from ..rules import Is, RequiredWhen
+from ..spec import Output, Reference, Working, calculator, fmt
 
 UrineOutput = q("L/d", ge=0, plausible=(0, 10), units=("L/d", "mL/d", "mL/h"))
 ChronicDisease = choice("none", "metastatic cancer", "hematologic malignancy", "AIDS",
@@ -86,6 +87,10 @@ class SAPSIIInputs(Inputs):
         description="'scheduled surgical' (0; surgery scheduled at least 24 h in advance), 'medical' (6; no "
         "surgery within a week of ICU admission) or 'unscheduled surgical' (8; surgery added within 24 h)."
     )
+
+    rules = (RequiredWhen(("pao2", "fio2"), (Is("mechanical_ventilation_or_cpap", True),),
+                          "a value when mechanical_ventilation_or_cpap is true",
+                          "give both pao2 and fio2 for the PaO2/FiO2 ratio"),)
 
 
 @calculator(
@@ -152,9 +157,5 @@ def saps_ii(x: SAPSIIInputs, w: Working) -> int:
 def _oxygenation(x: SAPSIIInputs, w: Working) -> int:
     if not x.mechanical_ventilation_or_cpap:
         return w.step("PaO2/FiO2 (only if ventilated or on CPAP)", "not ventilated", 0, "points")
-    if x.pao2 is None or x.fio2 is None:
-        missing = "pao2" if x.pao2 is None else "fio2"
-        raise invalid(missing, None, "a value when mechanical_ventilation_or_cpap is true",
-                      "give both pao2 and fio2 for the PaO2/FiO2 ratio")
     ratio = w.step("PaO2/FiO2", f"{fmt(x.pao2)} / {fmt(x.fio2 / 100, 2)}", x.pao2 / (x.fio2 / 100), "mmHg")
     return cut_offs(w, "PaO2/FiO2 (ventilated or CPAP)", f"P/F {fmt(ratio, 1)}", ratio, ((200, 6), (100, 9), (None, 11)))

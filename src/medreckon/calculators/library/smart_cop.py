@@ -18,7 +18,8 @@ from ..fields import (
 )
 from ..points import compared, finding, sum_points, threshold
 from ..rounding import round_half_away
-from ..spec import Output, Reference, Working, calculator, fmt, invalid
+from ..rules import AtLeastOne
+from ..spec import Output, Reference, Working, calculator, fmt
 from .perc import OxygenSaturation
 
 
@@ -50,6 +51,9 @@ class SMARTCOPInputs(Inputs):
         None, description="Arterial pH; < 7.35 scores 2. Not given (no blood gas): scored 0 with a warning."
     )
 
+    rules = (AtLeastOne(("oxygen_saturation", "pao2"), "oxygen_saturation", "an SpO2 (or a PaO2) to score oxygenation",
+                        "give oxygen_saturation in %, or pao2 in mm Hg"),)
+
 
 @calculator(
     id="smart-cop",
@@ -78,9 +82,6 @@ class SMARTCOPInputs(Inputs):
              "arterial_ph": 7.38},
 )
 def smart_cop(x: SMARTCOPInputs, w: Working) -> int:
-    if x.pao2 is None and x.oxygen_saturation is None:
-        raise invalid("oxygen_saturation", None, "an SpO2 (or a PaO2) to score oxygenation",
-                      "give oxygen_saturation in %, or pao2 in mm Hg")
     young = x.age <= 50
     s = threshold(w, "systolic BP < 90", f"SBP {fmt(x.systolic_bp)} mmHg", x.systolic_bp, "<", 90, 2)
     m = finding(w, "multilobar chest X-ray involvement", x.multilobar_infiltrates)

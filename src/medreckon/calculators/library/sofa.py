@@ -17,7 +17,8 @@ from ..fields import (
     q,
 )
 from ..points import banded, mean_arterial_pressure, sum_points
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..rules import AtLeastOne
+from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 VasopressorDose = q("ug/kg/min", ge=0, plausible=(0, 50), units=("ug/kg/min", "mg/kg/min", "ug/kg/h"))
 UrineOutput = q("mL/d", ge=0, plausible=(0, 10000), units=("mL/d", "L/d", "mL/h"))
@@ -80,6 +81,10 @@ class SOFAInputs(Inputs):
         None, description="Urine output over 24 hours, mL/day (< 500: 3, < 200: 4 points). Give it, creatinine, "
         "or both."
     )
+
+    rules = (AtLeastOne(("creatinine", "urine_output"), "creatinine",
+                        "a serum creatinine or a 24-hour urine output (the renal criterion)",
+                        "give creatinine, urine_output, or both"),)
 
 
 @calculator(
@@ -213,9 +218,6 @@ def _map_given_or_computed(x: SOFAInputs, w: Working) -> float | None:
 
 
 def _renal(x: SOFAInputs, w: Working) -> int:
-    if x.creatinine is None and x.urine_output is None:
-        raise invalid("creatinine", None, "a serum creatinine or a 24-hour urine output (the renal criterion)",
-                      "give creatinine, urine_output, or both")
     points = []
     if x.creatinine is not None:
         points.append(banded(w, "renal: creatinine", x.creatinine, "mg/dL",

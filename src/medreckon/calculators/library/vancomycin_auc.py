@@ -7,6 +7,7 @@ import math
 from pydantic import Field
 
 from ..fields import Inputs, q
+from ..rules import Relation
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 
 Concentration = q("mg/L", gt=0, plausible=(1, 100), units=("mg/L", "ug/mL"))
@@ -28,6 +29,10 @@ class VancomycinAUCInputs(Inputs):
     trough_time: Hours = Field(description="When the trough was drawn, in hours from the START of the same "
                                "infusion (e.g. 30 min before the next q12h dose = 11.5). At steady state a trough "
                                "taken x h before this dose is the same as one at τ − x.")
+
+    rules = (Relation(("infusion_time", "peak_time", "trough_time", "interval"),
+                      "infusion_time ≤ peak_time < trough_time ≤ interval"),
+             Relation(("trough", "peak"), "trough < peak"))
 
 
 @calculator(

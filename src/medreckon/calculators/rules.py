@@ -1,0 +1,262 @@
+"""Rules between a calculator's inputs, declared once as data on its inputs model.
+
+Some inputs are needed only together or only in some cases: SOFA needs a creatinine or a urine
+output, SAPS II the PaO2 and FiO2 when the patient is ventilated, Ranson all its 48-hour values or
+none. An inputs model lists them in `rules`; the engine checks them on the validated inputs
+(before `compute`), and the request schema states them (`allOf` of JSON Schema conditions), so a
+body the schema allows is one the engine takes, and the reverse.
+
+A `Relation` between values (diastolic ≤ systolic, one date after another) is beyond JSON Schema:
+it is stated in words (the schema's `description` and its `x-medreckon-rules` list, with the 422
+it gives) and checked by `compute`, next to the formula whose domain it is.
+
+In the schema an input counts as given when its key is present with a value other than `null`
+(an optional input sent as `null` is "not given", as everywhere else).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import CalculatorInputError, InputIssue
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+_GIVEN_SCHEMA = {"not": {"type": "null"}}
+_TRUE_FORMS: list[Any] | None = None
+
+
+def _true_forms() -> list[Any]:
+    """Every JSON value a yes/no input reads as true (as `fields` lists what it accepts)."""
+    global _TRUE_FORMS
+    if _TRUE_FORMS is None:
+        from .fields import _BOOLEAN_WORDS
+
+        _TRUE_FORMS = [True, 1, *(w for w in _BOOLEAN_WORDS if w.lower() in ("true", "yes", "y", "t", "on", "1"))]
+    return _TRUE_FORMS
+
+
+def _given(x: BaseModel, name: str) -> bool:
+    return getattr(x, name) is not None
+
+
+def _given_schema(names: Sequence[str]) -> dict[str, Any]:
+    return {"required": list(names), "properties": {n: _GIVEN_SCHEMA for n in names}}
+
+
+# ---------------------------------------------------------------- conditions
+
+
+@dataclass(frozen=True, slots=True)
+class Is:
+    """`field` holds one of `values` (`True` for a yes/no input: any form read as yes)."""
+
+    field: str
+    values: tuple[Any, ...]
+
+    def __init__(self, field: str, *values: Any):
+        object.__setattr__(self, "field", field)
+        object.__setattr__(self, "values", values)
+
+    def holds(self, value: Any) -> bool:
+        return value is not None and value in self.values
+
+    def value_schema(self) -> dict[str, Any]:
+        forms: list[Any] = []
+        for v in self.values:
+            forms.extend(_true_forms() if v is True else [v])
+        return {"enum": forms}
+
+    def words(self) -> str:
+        shown = " or ".join("true" if v is True else repr(v) for v in self.values)
+        return f"{self.field} is {shown}"
+
+
+@dataclass(frozen=True, slots=True)
+class Above:
+    """`field` is a number greater than `bound`."""
+
+    field: str
+    bound: float
+
+    def holds(self, value: Any) -> bool:
+        return value is not None and value > self.bound
+
+    def value_schema(self) -> dict[str, Any]:
+        return {"type": "number", "exclusiveMinimum": self.bound}
+
+    def words(self) -> str:
+        return f"{self.field} > {self.bound:g}"
+
+
+Condition = Is | Above
+
+
+def _conditions_schema(model: type[BaseModel], when: Sequence[Condition]) -> dict[str, Any]:
+    """The JSON Schema an `if` needs to hold exactly when every condition holds on the validated
+    inputs: an input left out (or `null`) takes its default, so it satisfies the condition only
+    if its default does."""
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for c in when:
+        f = model.model_fields[c.field]
+        default = None if f.is_required() else f.default
+        schema = c.value_schema()
+        if not f.is_required() and c.holds(default):
+            properties[c.field] = {"anyOf": [schema, {"type": "null"}]}
+        else:
+            properties[c.field] = schema
+            required.append(c.field)
+    return {"properties": properties, **({"required": required} if required else {})}
+
+
+# ---------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True, slots=True)
+class AtLeastOne:
+    """At least one of `groups` is given whole (a group is one input name or a tuple of them)."""
+
+    groups: tuple[str | tuple[str, ...], ...]
+    field: str  # the input an error names
+    expected: str
+    suggestion: str | None = None
+
+    def _names(self) -> list[tuple[str, ...]]:
+        return [(g,) if isinstance(g, str) else g for g in self.groups]
+
+    def issue(self, x: BaseModel) -> InputIssue | None:
+        if any(all(_given(x, n) for n in g) for g in self._names()):
+            return None
+        return InputIssue(self.field, None, self.expected, self.suggestion)
+
+    def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
+        return {"anyOf": [_given_schema(g) for g in self._names()]}
+
+    def words(self) -> str:
+        return "at least one of " + ", ".join(" with ".join(g) for g in self._names()) + " is given"
+
+
+@dataclass(frozen=True, slots=True)
+class AllOrNone:
+    """Either every one of `fields` is given, or none is."""
+
+    fields: tuple[str, ...]
+    expected: str
+    suggestion: str | None = None  # may name `{missing}`, the inputs left out
+
+    def issue(self, x: BaseModel) -> InputIssue | None:
+        missing = [n for n in self.fields if not _given(x, n)]
+        if not missing or len(missing) == len(self.fields):
+            return None
+        hint = self.suggestion.format(missing=", ".join(missing)) if self.suggestion else None
+        return InputIssue(missing[0], None, self.expected, hint)
+
+    def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
+        everything = _given_schema(self.fields)
+        nothing = {"properties": {n: {"type": "null"} for n in self.fields}}  # each absent or null
+        return {"anyOf": [everything, nothing]}
+
+    def words(self) -> str:
+        return f"{', '.join(self.fields)}: all given or none"
+
+
+@dataclass(frozen=True, slots=True)
+class RequiredWhen:
+    """`fields` are needed when every condition of `when` holds."""
+
+    fields: tuple[str, ...]
+    when: tuple[Condition, ...]
+    expected: str
+    suggestion: str | None = None
+
+    def issue(self, x: BaseModel) -> InputIssue | None:
+        if not all(c.holds(getattr(x, c.field)) for c in self.when):
+            return None
+        missing = [n for n in self.fields if not _given(x, n)]
+        return InputIssue(missing[0], None, self.expected, self.suggestion) if missing else None
+
+    def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
+        return {"if": _conditions_schema(model, self.when), "then": _given_schema(self.fields)}
+
+    def words(self) -> str:
+        return f"{' and '.join(self.fields)} needed when {' and '.join(c.words() for c in self.when)}"
+
+
+@dataclass(frozen=True, slots=True)
+class NotWhen:
+    """`field` may not be true (a yes/no input) when every condition of `when` holds."""
+
+    field: str
+    when: tuple[Condition, ...]
+    expected: str
+    suggestion: str | None = None
+
+    def issue(self, x: BaseModel) -> InputIssue | None:
+        if getattr(x, self.field) and all(c.holds(getattr(x, c.field)) for c in self.when):
+            return InputIssue(self.field, True, self.expected, self.suggestion)
+        return None
+
+    def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
+        return {"if": _conditions_schema(model, self.when),
+                "then": {"properties": {self.field: {"not": {"enum": _true_forms()}}}}}
+
+    def words(self) -> str:
+        return f"{self.field} may not be true when {' and '.join(c.words() for c in self.when)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A rule between values that JSON Schema cannot state: `compute` checks it (it belongs to the
+    formula's domain) and answers a 422 naming `fields`; the schema states it in words."""
+
+    fields: tuple[str, ...]
+    statement: str
+
+    def issue(self, x: BaseModel) -> InputIssue | None:
+        return None  # checked by compute, beside the formula
+
+    def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
+        return None
+
+    def words(self) -> str:
+        return self.statement
+
+
+Rule = AtLeastOne | AllOrNone | RequiredWhen | NotWhen | Relation
+
+
+def check_rules(calculator: str, x: BaseModel) -> None:
+    """Raise one CalculatorInputError with every rule of `x`'s model that its values break."""
+    issues = [i for r in type(x).rules for i in (r.issue(x),) if i is not None]  # type: ignore[attr-defined]
+    if issues:
+        raise CalculatorInputError(calculator, issues)
+
+
+def state_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    """Write `model.rules` into its JSON Schema: the conditions JSON Schema can state as `allOf`,
+    every rule in words in `x-medreckon-rules` (with the answer that breaking it gets) and in the
+    description."""
+    rules: Sequence[Rule] = model.rules  # type: ignore[attr-defined]
+    conditions = [s for r in rules if (s := r.json_schema(model)) is not None]
+    if conditions:
+        schema["allOf"] = [*schema.get("allOf", ()), *conditions]
+    schema["x-medreckon-rules"] = [
+        {"rule": r.words(), "fields": list(_fields(r)), "in_schema": r.json_schema(model) is not None,
+         "status": 422, "error": "invalid_input"} for r in rules]
+    words = "; ".join(r.words() for r in rules)
+    lead = schema.get("description", "").rstrip()
+    schema["description"] = (lead + "\n\n" if lead else "") + f"Rules between inputs (a 422 otherwise): {words}."
+
+
+def _fields(r: Rule) -> tuple[str, ...]:
+    if isinstance(r, AtLeastOne):
+        return tuple(n for g in r._names() for n in g)
+    if isinstance(r, NotWhen):
+        return (r.field, *(c.field for c in r.when))
+    if isinstance(r, RequiredWhen):
+        return (*r.fields, *(c.field for c in r.when))
+    return r.fields
