@@ -166,7 +166,7 @@ def test_abstain_when_the_note_lacks_a_required_input():
 def test_the_reading_mechanisms_end_to_end_with_the_embedded_model(embedded_model):
     """Every mechanism on, on a real case (Centor, clean-940, seed 0; a short note): the run
     completes, the findings are read (ConText: its negative criterion 'cough absent' too) and
-    the one found present is decided by log-probability, quantities are chosen among mentions.
+    the one found present is decided by log-probability, quantities are chosen among the mentions' numbers.
     No accuracy is asserted: one case measures nothing."""
     from medreckon.bench.datasets import load_cases
 
@@ -184,4 +184,4 @@ def test_the_reading_mechanisms_end_to_end_with_the_embedded_model(embedded_mode
         if out.status == "ok":
             assert isinstance(out.answer, int)
         assert any("p_yes" in f for f in findings) and any("reading" in f for f in findings)
-        assert "mention id or null" in out.trace["messages"][1]["content"]
+        assert "(a number from: " in out.trace["messages"][1]["content"]
