@@ -191,6 +191,36 @@ def _provider(model: ModelClient) -> str | None:
     return getattr(spec, "provider", None)
 
 
+def closing_record(case: Case, trace: dict[str, Any], result: Any, calculator: str | None, inputs: Any,
+                   answer: Any, status: str, explanation: str | None,
+                   repairs: list[str]) -> tuple[str | None, Any]:
+    """What the tools agent writes when it stops (also used by the inspect solver): the last
+    calculator result into `trace`, whether the answer is its value (or its rounding), the
+    explanation with the calculator's steps, and the CalcTrace."""
+    matches = None
+    if result is not None:
+        trace["result"] = result_record(result)
+        trace["calculator"] = calculator
+        trace["normalised_inputs"] = trace["result"]["inputs"]
+        try:  # what the last calculator call says, to tell copy slips from wrong inputs
+            expected = typed_answer(result.value, case.output_type)
+            trace["calculator_answer"] = str(format_answer(expected, case.output_type, "prompt"))
+            if answer is not None:  # the value or its rounding under the calculator's rule
+                rounded = typed_answer(result.rounded, case.output_type)
+                matches = same_value(answer, expected) or same_value(answer, rounded)
+                trace["answer_matches_calculator"] = matches
+        except ValueError:
+            pass
+        if explanation is None or status == "ok":
+            steps = explanation_of(result)
+            explanation = steps if explanation is None else f"{steps}; {explanation}"
+    if answer is not None:
+        trace["answer_decimals"] = decimals_of(answer)
+    calc = calc_trace(get(calculator) if result is not None else None, "model", result, inputs,
+                      answer, matches, Repairs(len(repairs), tuple(repairs)))
+    return explanation, calc
+
+
 @register
 class Tools:
     """Calculator tools with a bounded agent loop; see the module docstring."""
@@ -265,27 +295,8 @@ class Tools:
         def finish(status, answer=None, error=None, raw="", explanation=None) -> Outcome:
             trace["turns"] = meter.calls
             trace["wall_s"] = round(time.monotonic() - started, 3)
-            result, matches = state["result"], None
-            if result is not None:
-                trace["result"] = result_record(result)
-                trace["calculator"] = state["calculator"]
-                trace["normalised_inputs"] = trace["result"]["inputs"]
-                try:  # what the last calculator call says, to tell copy slips from wrong inputs
-                    expected = typed_answer(result.value, case.output_type)
-                    trace["calculator_answer"] = str(format_answer(expected, case.output_type, "prompt"))
-                    if answer is not None:  # the value or its rounding under the calculator's rule
-                        rounded = typed_answer(result.rounded, case.output_type)
-                        matches = same_value(answer, expected) or same_value(answer, rounded)
-                        trace["answer_matches_calculator"] = matches
-                except ValueError:
-                    pass
-                if explanation is None or status == "ok":
-                    steps = explanation_of(result)
-                    explanation = steps if explanation is None else f"{steps}; {explanation}"
-            if answer is not None:
-                trace["answer_decimals"] = decimals_of(answer)
-            calc = calc_trace(get(state["calculator"]) if result is not None else None, "model", result,
-                              state["inputs"], answer, matches, Repairs(len(repairs), tuple(repairs)))
+            explanation, calc = closing_record(case, trace, state["result"], state["calculator"], state["inputs"],
+                                               answer, status, explanation, repairs)
             return meter.outcome(raw=raw, answer=answer, status=status, explanation=explanation,
                                  error=error, trace=trace, calc=calc)
 

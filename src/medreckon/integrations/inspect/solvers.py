@@ -31,21 +31,16 @@ from inspect_ai.model import (
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from ...bench.answers import decimals_of, format_answer, same_value, typed_answer
 from ...bench.calculation import (
-    calc_trace,
     calculator_for_case,
     calculator_tool,
     execute_call,
-    explanation_of,
     helper_tools,
-    result_record,
 )
 from ...bench.runs.store import outcome_from_json, outcome_to_json
 from ...bench.strategies import get_strategy
 from ...bench.strategies.base import PromptStrategy
-from ...bench.strategies.tools import AGENT_SYSTEM, FINAL, Tools, final_answer_tool
-from ...bench.trace import Repairs
+from ...bench.strategies.tools import AGENT_SYSTEM, FINAL, Tools, closing_record, final_answer_tool
 from ...bench.types import Case, Completion, ModelError, Outcome, ToolCall, Usage
 from ...calculators.registry import get
 from ...errors import CalculatorInputError
@@ -212,30 +207,11 @@ class _Agent:
     def finish(self, status, answer=None, error=None, raw="", explanation=None, started=0.0) -> Outcome:
         """The Outcome as the `tools` strategy writes it: the last calculator's result, whether
         the answer is its value, the repairs, and the CalcTrace."""
-        trace, case, result, matches = self.trace, self.case, self.result, None
-        trace["turns"] = self.turns
-        trace["wall_s"] = round(time.monotonic() - started, 3)
-        if result is not None:
-            trace["result"] = result_record(result)
-            trace["calculator"] = self.calculator
-            trace["normalised_inputs"] = trace["result"]["inputs"]
-            try:
-                expected = typed_answer(result.value, case.output_type)
-                trace["calculator_answer"] = str(format_answer(expected, case.output_type, "prompt"))
-                if answer is not None:
-                    matches = same_value(answer, expected) or same_value(
-                        answer, typed_answer(result.rounded, case.output_type))
-                    trace["answer_matches_calculator"] = matches
-            except ValueError:
-                pass
-            if explanation is None or status == "ok":
-                steps = explanation_of(result)
-                explanation = steps if explanation is None else f"{steps}; {explanation}"
-        if answer is not None:
-            trace["answer_decimals"] = decimals_of(answer)
-        calc = calc_trace(get(self.calculator) if result is not None else None, "model", result, self.inputs,
-                          answer, matches, Repairs(len(self.repairs), tuple(self.repairs)))
-        return Outcome(raw=raw, answer=answer, status=status, explanation=explanation, error=error, trace=trace,
+        self.trace["turns"] = self.turns
+        self.trace["wall_s"] = round(time.monotonic() - started, 3)
+        explanation, calc = closing_record(self.case, self.trace, self.result, self.calculator, self.inputs,
+                                           answer, status, explanation, self.repairs)
+        return Outcome(raw=raw, answer=answer, status=status, explanation=explanation, error=error, trace=self.trace,
                        usage=self.usage, latency_s=self.latency_s, model_calls=self.turns, calc=calc)
 
 
