@@ -36,11 +36,17 @@ GRADER_REPAIR = ("Your reply could not be used: {problem}. Reply again with the 
                  "{{\"explanation\": ..., \"evidence\": ..., \"criteria_met\": true or false}} "
                  "and nothing else.")
 GRADER_REPAIR_CUT = "it was cut off at the length limit; keep the explanation to two sentences"
-GRADER_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"explanation": {"type": "string"}, "evidence": {"type": "string"},
-                   "criteria_met": {"type": "boolean"}},
-    "required": ["explanation", "evidence", "criteria_met"], "additionalProperties": False}
+
+
+def reply_schema(**properties: dict[str, Any]) -> dict[str, Any]:
+    """A JSON reply with exactly these keys, all required, in this order."""
+    return {"type": "object", "properties": properties, "required": list(properties),
+            "additionalProperties": False}
+
+
+TEXT: dict[str, Any] = {"type": "string"}
+YES_NO: dict[str, Any] = {"type": "boolean"}
+GRADER_SCHEMA = reply_schema(explanation=TEXT, evidence=TEXT, criteria_met=YES_NO)
 
 # ---------------------------------------------------------------- rubric generation (LiveMedBench)
 GENERATE_VERSION = "1"
@@ -92,11 +98,7 @@ SCREENER_USER = (
     "a clinical question?); \"verifiable\": true or false (does the answer give specific "
     "advice that evidence could confirm or refute?)."
 )
-SCREENER_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"reason": {"type": "string"}, "clinical": {"type": "boolean"},
-                   "verifiable": {"type": "boolean"}},
-    "required": ["reason", "clinical", "verifiable"], "additionalProperties": False}
+SCREENER_SCHEMA = reply_schema(reason=TEXT, clinical=YES_NO, verifiable=YES_NO)
 
 VALIDATOR_VERSION = "1"
 VALIDATOR_SYSTEM = (
@@ -109,12 +111,9 @@ VALIDATOR_USER = (
     "Reply with one JSON object: \"reason\": one or two sentences; \"verdict\": \"consistent\", "
     "\"inconsistent\" or \"insufficient\"; \"passages\": the numbers of the passages you used."
 )
-VALIDATOR_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"reason": {"type": "string"},
-                   "verdict": {"type": "string", "enum": ["consistent", "inconsistent", "insufficient"]},
-                   "passages": {"type": "array", "items": {"type": "integer"}}},
-    "required": ["reason", "verdict", "passages"], "additionalProperties": False}
+VALIDATOR_SCHEMA = reply_schema(
+    reason=TEXT, verdict={"type": "string", "enum": ["consistent", "inconsistent", "insufficient"]},
+    passages={"type": "array", "items": {"type": "integer"}})
 
 REPAIR = ("Your reply could not be used: {problem}. Reply again with the complete JSON object "
           "and nothing else.")

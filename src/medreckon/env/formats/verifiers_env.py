@@ -41,26 +41,25 @@ def _text(completion: Any) -> Any:
     return completion
 
 
-def correct_reward(completion: Any, answer: str, info: Any = None, **kwargs: Any) -> float:
-    """1.0 when the completion's answer is right for the case (relative ±1%), else 0.0."""
+def _graded(completion: Any, info: Any) -> Any:
+    """The verifier's reward for the completion, or None when `info` holds no readable case."""
     try:
         case = _case(info)
     except ValueError:
-        return 0.0
-    if case is None:
-        return 0.0
-    return 1.0 if reward(_text(completion), case).correct else 0.0
+        return None
+    return None if case is None else reward(_text(completion), case)
+
+
+def correct_reward(completion: Any, answer: str, info: Any = None, **kwargs: Any) -> float:
+    """1.0 when the completion's answer is right for the case (relative ±1%), else 0.0."""
+    got = _graded(completion, info)
+    return 1.0 if got is not None and got.correct else 0.0
 
 
 def format_reward(completion: Any, answer: str, info: Any = None, **kwargs: Any) -> float:
     """1.0 when the answer came as \\boxed{…} or a JSON answer key, whatever its value."""
-    try:
-        case = _case(info)
-    except ValueError:
-        return 0.0
-    if case is None:
-        return 0.0
-    return 1.0 if reward(_text(completion), case).formatted else 0.0
+    got = _graded(completion, info)
+    return 1.0 if got is not None and got.formatted else 0.0
 
 
 def load_environment(n: int = 1000, calculators: Iterable[str | int] | str | None = None, *, level: str = "medium",
