@@ -59,3 +59,17 @@ def test_stats_and_bad_input(tmp_path):
     ):
         r = run(*args)
         assert r.exit_code == 2 and message in r.output, (args, r.output)
+
+
+def test_stats_of_all_calculators_with_workers_says_which_were_left_out(tmp_path):
+    r = run("stats", "--n", "150", "--workers", "2")
+    assert r.exit_code == 0, r.output
+    left_out = [line for line in r.output.splitlines() if "left out:" in line]
+    assert any(line.startswith("apls-weight-estimate") and "input_error:age" in line for line in left_out)
+    cases = tmp_path / "two.jsonl"
+    assert run("generate", "--n", "150", "--workers", "2", "--out", str(cases)).exit_code == 0
+    alone = tmp_path / "one.jsonl"
+    assert run("generate", "--n", "150", "--out", str(alone)).exit_code == 0
+    assert cases.read_text() == alone.read_text()
+    r = run("stats", "--workers", "0")
+    assert r.exit_code == 2 and "--workers" in r.output

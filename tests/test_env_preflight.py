@@ -18,3 +18,63 @@ def test_preflight_cases_are_reused_unchanged():
     assert everything.stats.skipped and not named.stats.skipped
     # a second pass draws them again (the preflight's cases are handed out once)
     assert list(everything.generate(len(kept))) == list(named.generate(len(kept)))
+
+
+def test_preflight_gives_up_early_on_a_calculator_it_cannot_meet():
+    """A calculator whose draws are nearly all refused is left out after PREFLIGHT_DRAWS draws,
+    not after MAX_TRIES draws for each of its preflight cases, and the reason names the refusals."""
+    from medreckon.env import generator as g
+
+    gen = Generator(["bmi", "apls-weight-estimate"], seed=0, leave_out=True)
+    why = gen.stats.skipped["apls-weight-estimate"]
+    draws = int(why.split(" of ")[1].split()[0])
+    assert g.PREFLIGHT_DRAWS <= draws < g.PREFLIGHT_DRAWS + g.PREFLIGHT  # one round past the limit at most
+    assert "input_error:age" in why and [c.id for c in gen.calculators] == ["bmi"]
+
+
+def test_workers_give_the_same_cases_and_stats_as_one_process():
+    one = Generator(seed=2, level="hard")
+    two = Generator(seed=2, level="hard", workers=2, verify=True)
+    try:
+        n = 3 * 16 * len(one.calculators) + 5  # several of the workers' chunks, the last one short
+        assert [c.id for c in two.calculators] == [c.id for c in one.calculators]
+        assert list(two.generate(n)) == list(one.generate(n))
+        assert two.stats.to_dict() == one.stats.to_dict()
+        assert two.case(one.calculators[0], 7) == one.case(one.calculators[0], 7)
+    finally:
+        two.close()
+    assert not two._workers
+
+
+def test_a_workers_error_reaches_the_caller():
+    import pytest
+
+    from medreckon.env import GenerationError
+
+    gen = Generator(["bmi", "apls-weight-estimate"], seed=0, workers=2)  # named: an error, not left out
+    try:
+        with pytest.raises(GenerationError, match="apls-weight-estimate: no acceptable case"):
+            list(gen.generate(4))
+    finally:
+        gen.close()
+
+
+def test_verify_refuses_a_case_that_does_not_rederive(monkeypatch):
+    import pytest
+
+    from medreckon.env import GenerationError
+    from medreckon.env import generator as g
+
+    monkeypatch.setattr(g, "render_note", lambda *a, **k: "A patient.")  # every fact lost from the note
+    with pytest.raises(GenerationError, match=r"bmi-s0-0 does not re-derive: the note does not state"):
+        list(Generator(["bmi"], seed=0, verify=True).generate(1))
+
+
+def test_input_errors_survive_pickling():
+    import pickle
+
+    from medreckon.errors import CalculatorInputError, InputIssue
+
+    exc = CalculatorInputError("bmi", [InputIssue("weight", -1, "a weight > 0 kg", "check the sign")])
+    back = pickle.loads(pickle.dumps(exc))
+    assert str(back) == str(exc) and back.issues == exc.issues and back.calculator == "bmi"

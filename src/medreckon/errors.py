@@ -46,6 +46,9 @@ class CalculatorInputError(ValueError):
         self._message: str | None = None
         super().__init__()
 
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable (generation workers send it back)
+        return type(self), (self.calculator, self.issues)
+
     def __str__(self) -> str:
         if self._message is None:
             where = f"{self.calculator}: " if self.calculator else ""

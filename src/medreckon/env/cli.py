@@ -45,13 +45,15 @@ def _ranges(items: tuple[str, ...]) -> dict[str, dict[str, tuple[float, float]]]
     return out
 
 
-def _generator(calculators: str | None, seed: int, level: str, knobs: tuple[str, ...], ranges: tuple[str, ...]):
+def _generator(calculators: str | None, seed: int, level: str, knobs: tuple[str, ...], ranges: tuple[str, ...],
+               workers: int = 1):
     from ..errors import CalculatorInputError
     from .difficulty import difficulty
     from .generator import Generator
 
     try:
-        return Generator(calculators, seed=seed, level=difficulty(level, **_knobs(knobs)), ranges=_ranges(ranges))
+        return Generator(calculators, seed=seed, level=difficulty(level, **_knobs(knobs)), ranges=_ranges(ranges),
+                         workers=workers, verify=True)
     except (CalculatorInputError, ValueError) as exc:
         _fail(str(exc))
 
@@ -63,6 +65,8 @@ _generation_options = [
     click.option("--level", default="easy", show_default=True, help="Difficulty: easy, medium or hard."),
     click.option("--knob", "knobs", multiple=True, help="Change one difficulty knob: name=value (repeatable)."),
     click.option("--range", "ranges", multiple=True, help="Narrow an input: calculator:input=low:high (canonical unit)."),
+    click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+                 help="Processes to share the calculators among (the cases are the same for any number)."),
 ]
 
 
@@ -85,14 +89,14 @@ def env() -> None:
 @click.option("--paraphrase", "paraphrase_model", default=None,
               help="Reword each note with this model (any bench model string); cases whose facts do not "
               "survive the rewording are dropped.")
-def env_generate(calculators, n, seed, level, knobs, ranges, fmt, out, split, paraphrase_model) -> None:
+def env_generate(calculators, n, seed, level, knobs, ranges, workers, fmt, out, split, paraphrase_model) -> None:
     """Generate cases (stratified over calculators) and write them in a training format."""
     from .distributions import GenerationError
     from .formats import exports
 
     if n < 1:
         _fail(f"--n must be >= 1, got {n}")
-    gen = _generator(calculators, seed, level, knobs, ranges)
+    gen = _generator(calculators, seed, level, knobs, ranges, workers)
     cases = gen.generate(n)
     dropped: Counter[str] = Counter()
     if paraphrase_model:
@@ -186,11 +190,11 @@ def env_verify(file, outputs, rule, percent, as_json) -> None:
 @env.command("stats")
 @generation_options
 @click.option("--json", "as_json", is_flag=True)
-def env_stats(calculators, n, seed, level, knobs, ranges, as_json) -> None:
+def env_stats(calculators, n, seed, level, knobs, ranges, workers, as_json) -> None:
     """Generate n cases and show, per calculator, cases made and draws rejected (by reason)."""
     from .distributions import GenerationError
 
-    gen = _generator(calculators, seed, level, knobs, ranges)
+    gen = _generator(calculators, seed, level, knobs, ranges, workers)
     try:
         for _ in gen.generate(n):
             pass
@@ -202,6 +206,9 @@ def env_stats(calculators, n, seed, level, knobs, ranges, as_json) -> None:
         return
     click.echo(f"{'calculator':<34} {'cases':>6} {'rejected':>8} {'rate':>6}  top reasons")
     for calc, s in stats.items():
+        if "skipped" in s:  # "all calculators" left it out: the generic draws cannot meet it
+            click.echo(f"{calc:<34} {0:>6} {'-':>8} {'-':>6}  left out: {s['skipped'].split(': ', 1)[-1]}")
+            continue
         reasons = ", ".join(f"{r} {k}" for r, k in list(s["reasons"].items())[:2])
         click.echo(f"{calc:<34} {s['accepted']:>6} {s['rejected']:>8} {s['rejection_rate']:>6.1%}  {reasons}")
 

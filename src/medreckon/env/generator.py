@@ -12,8 +12,9 @@ A case is a JSON-ready dict (`CASE_KEYS`); `recompute` re-derives its answer fro
 
 from __future__ import annotations
 
+import multiprocessing
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,12 @@ class Stats:
         bad = sum(self.rejected.get(calc, Counter()).values())
         total = bad + self.accepted[calc]
         return bad / total if total else 0.0
+
+    def merge(self, other: Stats) -> None:
+        self.accepted.update(other.accepted)
+        for calc, reasons in other.rejected.items():
+            self.rejected.setdefault(calc, Counter()).update(reasons)
+        self.skipped |= other.skipped
 
     def to_dict(self) -> dict[str, Any]:
         calcs = sorted(set(self.accepted) | set(self.rejected))
@@ -150,54 +157,67 @@ def _case(calc: Calculator, k: int, seed: int, knobs: Difficulty, facts: list[Fa
 
 PREFLIGHT = 32  # cases each calculator must yield before "all calculators" keeps it
 MAX_PREFLIGHT_REJECTION = 0.95
+# the preflight gives up on a calculator once this many draws are in and more than
+# MAX_PREFLIGHT_REJECTION of them were rejected, instead of spending MAX_TRIES on each of its
+# PREFLIGHT cases (6,400 draws for a calculator the generic distributions cannot meet)
+PREFLIGHT_DRAWS = 400
 
 
 class Generator:
-    """Cases for a set of calculators under one difficulty and seed (see the module docstring)."""
+    """Cases for a set of calculators under one difficulty and seed (see the module docstring).
+
+    `workers` > 1 shares the calculators among that many processes; since case k of a calculator
+    depends only on (seed, calculator, k), the cases and the stats are the same as with one.
+    `verify`: re-derive each case from its written facts (`recompute`) before handing it out."""
 
     def __init__(self, calculators: Iterable[str | int] | str | None = None, *, seed: int = 0,
                  level: str | Difficulty | dict[str, Any] | None = "easy",
-                 ranges: Mapping[str, Mapping[str, tuple[float, float]]] | None = None, max_tries: int = MAX_TRIES):
+                 ranges: Mapping[str, Mapping[str, tuple[float, float]]] | None = None, max_tries: int = MAX_TRIES,
+                 workers: int = 1, leave_out: bool | None = None, verify: bool = False):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be a whole number, got {seed!r}")
         if isinstance(max_tries, bool) or not isinstance(max_tries, int) or max_tries < 1:
             raise ValueError(f"max_tries must be a whole number >= 1, got {max_tries!r}")
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
         self.calculators = resolve_calculators(calculators)
-        self.seed, self.knobs, self.max_tries = seed, difficulty(level), max_tries
+        self.seed, self.knobs, self.max_tries, self.verify = seed, difficulty(level), max_tries, verify
         self._knobs_dict = self.knobs.to_dict()
         ranges = dict(ranges or {})
         unknown = [name for name in ranges if get(name) not in self.calculators]
         if unknown:
             raise GenerationError(f"ranges name calculators not generated: {', '.join(unknown)}")
+        self.stats = Stats()
+        # leave_out: drop a calculator the generic distributions cannot meet (the default for
+        # "all calculators") rather than fail; workers are told so for their share
+        leave_out = calculators is None if leave_out is None else leave_out
+        self._workers: list[_Worker] = []
+        if workers > 1 and len(self.calculators) > 1:
+            self._start_workers(min(workers, len(self.calculators)), dict(ranges), leave_out)
+            return
         self._samplers = {c.id: samplers(c, ranges.get(c.id) or next(
             (r for n, r in ranges.items() if get(n) is c), {})) for c in self.calculators}
-        self.stats = Stats()
         # the preflight's cases, by calculator and k: generate() hands them out instead of drawing
         # them again (with the rejections each took, so the stats come out as if drawn anew)
         self._preflight: dict[str, dict[int, tuple[dict[str, Any], list[str]]]] = {}
-        if calculators is None:
+        if leave_out:
             # "all calculators": one whose inputs the generic distributions cannot meet (an age
             # rule inside the calculator, a paediatric size) is left out and said so in the
             # stats, rather than failing the whole run; a calculator named explicitly still fails.
             skipped: dict[str, str] = {}
             for c in self.calculators:
-                try:
-                    made = self._drawn(c, list(range(PREFLIGHT)))
-                except GenerationError as exc:
-                    skipped[c.id] = str(exc).split(";")[0]
-                    continue
                 # a case fails after MAX_TRIES straight rejections: at a 95% rejection rate that
                 # is 1 in 28,000 cases; above it, runs of thousands of cases would fail
-                if (rate := self.stats.rejection_rate(c.id)) > MAX_PREFLIGHT_REJECTION:
-                    skipped[c.id] = f"{c.id}: {rate:.0%} of draws rejected (over {MAX_PREFLIGHT_REJECTION:.0%})"
-                else:
-                    self._preflight[c.id] = made
+                try:
+                    self._preflight[c.id] = self._drawn(c, list(range(PREFLIGHT)), give_up=True)
+                except GenerationError as exc:
+                    skipped[c.id] = str(exc).split(";")[0]
             self.calculators = [c for c in self.calculators if c.id not in skipped]
             self.stats = Stats(skipped=skipped)
 
     def case(self, calc: Calculator, k: int) -> dict[str, Any]:
         """Case k of one calculator; GenerationError after `max_tries` rejected draws."""
-        return self._cases(calc, [k])[0]
+        return self._batch({calc.id: [k]})[calc.id][0]
 
     def _cases(self, calc: Calculator, ks: Sequence[int]) -> list[dict[str, Any]]:
         kept = self._preflight.get(calc.id)
@@ -209,10 +229,18 @@ class Generator:
                     self.stats.reject(calc.id, reason)
         if len(ready) < len(ks):
             ready |= self._drawn(calc, [k for k in ks if k not in ready])
-        return [ready[k][0] for k in ks]
+        cases = [ready[k][0] for k in ks]
+        if self.verify:  # re-derived from the written facts, as `recompute` does with a file
+            for case, why in zip(cases, _recompute_one(calc.id, cases), strict=True):
+                if why:
+                    raise GenerationError(f"{case['id']} does not re-derive: {why}; please report it")
+        return cases
 
-    def _drawn(self, calc: Calculator, ks: Sequence[int]) -> dict[int, tuple[dict[str, Any], list[str]]]:
-        """Case k of `calc` for each k, with the reasons its rejected draws were rejected."""
+    def _drawn(self, calc: Calculator, ks: Sequence[int], give_up: bool = False,
+               ) -> dict[int, tuple[dict[str, Any], list[str]]]:
+        """Case k of `calc` for each k, with the reasons its rejected draws were rejected.
+        `give_up`: fail once PREFLIGHT_DRAWS draws are in and over MAX_PREFLIGHT_REJECTION of
+        them were rejected (the preflight's rule for leaving a calculator out)."""
         specs = self._samplers[calc.id]
         by_name = {s.name: s for s in specs}
         rngs = {k: random.Random(f"{self.seed}:{calc.id}:{k}") for k in ks}
@@ -240,6 +268,13 @@ class Generator:
                     self.stats.reject(calc.id, reason)
                     reasons_of[k].append(reason)
                     pending.append(k)
+            if give_up:
+                bad = sum(map(len, reasons_of.values()))
+                if bad + len(done) >= PREFLIGHT_DRAWS and bad > MAX_PREFLIGHT_REJECTION * (bad + len(done)):
+                    top = Counter(r for rs in reasons_of.values() for r in rs).most_common(3)
+                    raise GenerationError(
+                        f"{calc.id}: {bad / (bad + len(done)):.0%} of {bad + len(done)} draws rejected (over "
+                        f"{MAX_PREFLIGHT_REJECTION:.0%}: {', '.join(f'{r} ×{n}' for r, n in top)})")
         if pending:
             reasons = ", ".join(f"{r} ×{n}" for r, n in self.stats.rejected[calc.id].most_common(3))
             raise GenerationError(
@@ -252,45 +287,162 @@ class Generator:
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"n must be a whole number >= 0, got {n!r}")
         m = len(self.calculators)
-        chunk = 64 * m  # computed a chunk at a time, each calculator's cases as one batch
+        chunk = (16 if self._workers else 64) * m  # a chunk at a time, each calculator's cases as one batch
+        plans = self._plans(n, chunk)
+        ahead: deque[list[_Worker]] = deque()
         for start in range(0, n, chunk):
-            stop = min(n, start + chunk)
-            per_calc: dict[int, list[int]] = {}
-            for i in range(start, stop):
-                per_calc.setdefault(i % m, []).append(i // m)
-            made = {j: iter(self._cases(self.calculators[j], ks)) for j, ks in per_calc.items()}
-            for i in range(start, stop):
-                yield next(made[i % m])
+            if self._workers:  # each worker is asked for the next chunk before this one is read
+                while len(ahead) < 2 and (plan := next(plans, None)) is not None:
+                    ahead.append(self._ask(plan))
+                made = {c: iter(cases) for c, cases in self._collect(ahead.popleft()).items()}
+            else:
+                made = {c: iter(self._cases(get(c), ks)) for c, ks in next(plans).items()}
+            for i in range(start, min(n, start + chunk)):
+                yield next(made[self.calculators[i % m].id])
+
+    def _plans(self, n: int, chunk: int) -> Iterator[dict[str, list[int]]]:
+        """Each chunk's cases: the ks of each calculator id."""
+        m = len(self.calculators)
+        for start in range(0, n, chunk):
+            per_calc: dict[str, list[int]] = {}
+            for i in range(start, min(n, start + chunk)):
+                per_calc.setdefault(self.calculators[i % m].id, []).append(i // m)
+            yield per_calc
+
+    def _batch(self, per_calc: Mapping[str, list[int]]) -> dict[str, list[dict[str, Any]]]:
+        """For each calculator id, its cases ks: here, or by the worker holding the calculator."""
+        if not self._workers:
+            return {c: self._cases(get(c), ks) for c, ks in per_calc.items()}
+        return self._collect(self._ask(per_calc))
+
+    def _ask(self, per_calc: Mapping[str, list[int]]) -> list[_Worker]:
+        return [w for w in self._workers if w.ask({c: ks for c, ks in per_calc.items() if c in w.calculators})]
+
+    def _collect(self, asked: list[_Worker]) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        for w in asked:
+            cases, stats = w.answer()
+            out |= cases
+            self.stats.merge(stats)
+        return out
+
+    def _start_workers(self, count: int, ranges: dict[str, Any], leave_out: bool) -> None:
+        context = multiprocessing.get_context()
+        ids = [c.id for c in self.calculators]
+        for share in (ids[i::count] for i in range(count)):
+            own = {n: r for n, r in ranges.items() if get(n).id in share}
+            self._workers.append(_Worker(context, share, dict(seed=self.seed, level=self.knobs, ranges=own,
+                                                              max_tries=self.max_tries, leave_out=leave_out,
+                                                              verify=self.verify)))
+        kept: set[str] = set()
+        for w in self._workers:  # each worker ran its share's preflight
+            w.calculators, skipped = w.answer()
+            kept |= set(w.calculators)
+            self.stats.skipped |= skipped
+        self.calculators = [c for c in self.calculators if c.id in kept]
+
+    def close(self) -> None:
+        """Stop the worker processes (they also end with this process)."""
+        for w in self._workers:
+            w.close()
+        self._workers = []
+
+    def __del__(self) -> None:
+        if getattr(self, "_workers", None):
+            self.close()
+
+
+class _Worker:
+    """A process holding a Generator for a share of the calculators; one request at a time."""
+
+    def __init__(self, context: Any, calculators: list[str], options: dict[str, Any]):
+        self.calculators: list[str] = calculators
+        self._conn, child = context.Pipe()
+        self._process = context.Process(target=_serve, args=(child, calculators, options), daemon=True)
+        self._process.start()
+        child.close()
+
+    def ask(self, request: dict[str, list[int]]) -> bool:
+        if request:
+            self._conn.send(request)
+        return bool(request)
+
+    def answer(self) -> Any:
+        try:
+            kind, payload = self._conn.recv()
+        except EOFError:
+            raise GenerationError("a generation worker process ended unexpectedly; run with workers=1 to see "
+                                  "why") from None
+        if kind == "error":
+            raise payload
+        return payload
+
+    def close(self) -> None:
+        if self._process.is_alive():
+            try:
+                self._conn.send(None)
+            except OSError:
+                pass
+            self._process.join(timeout=5)
+        self._conn.close()
+
+
+def _serve(conn: Any, calculators: list[str], options: dict[str, Any]) -> None:
+    """A worker's loop: build the Generator (its preflight), then answer requests until None."""
+    try:
+        gen = Generator(calculators, **options)
+        conn.send(("ok", ([c.id for c in gen.calculators], gen.stats.skipped)))
+        while (request := conn.recv()) is not None:
+            gen.stats = Stats()
+            try:
+                conn.send(("ok", (gen._batch(request), gen.stats)))
+            except (GenerationError, CalculatorInputError) as exc:
+                conn.send(("error", exc))
+    except (GenerationError, CalculatorInputError, ValueError) as exc:
+        conn.send(("error", exc))
+    except (EOFError, KeyboardInterrupt):
+        pass
 
 
 def generate(n: int, calculators: Iterable[str | int] | str | None = None, *, seed: int = 0,
              level: str | Difficulty | dict[str, Any] | None = "easy", **kw: Any) -> list[dict[str, Any]]:
     """n cases (see `Generator`)."""
-    return list(Generator(calculators, seed=seed, level=level, **kw).generate(n))
+    gen = Generator(calculators, seed=seed, level=level, **kw)
+    try:
+        return list(gen.generate(n))
+    finally:
+        gen.close()
 
 
 def recompute(cases: Iterable[Mapping[str, Any]]) -> list[str | None]:
     """For each case, None when its answer is re-derived from its facts and every fact is in its
     note, else the reason it is not. Cases of one calculator are computed as one batch."""
     cases = list(cases)
-    out: list[str | None] = [None] * len(cases)
     groups: dict[str, list[int]] = {}
     for i, c in enumerate(cases):
         groups.setdefault(str(c.get("calculator")), []).append(i)
+    out: list[str | None] = [None] * len(cases)
     for name, idx in groups.items():
-        try:
-            calc = get(name)
-        except CalculatorInputError:
-            for i in idx:
-                out[i] = f"unknown calculator {name!r}"
-            continue
-        results = calc.calculate_many((cases[i].get("inputs") or {} for i in idx), errors="return")
-        for i, res in zip(idx, results, strict=True):
-            case = cases[i]
-            if isinstance(res, CalculatorInputError):
-                out[i] = f"the calculator refuses the facts: {str(res).splitlines()[0]}"
-            elif jsonable(res.rounded) != case.get("answer"):
-                out[i] = f"answer {case.get('answer')!r} but the facts give {jsonable(res.rounded)!r}"
-            elif lost := missing_facts(str(case.get("note", "")), case.get("facts") or []):
-                out[i] = f"the note does not state {', '.join(lost)}"
+        for i, why in zip(idx, _recompute_one(name, [cases[i] for i in idx]), strict=True):
+            out[i] = why
+    return out
+
+
+def _recompute_one(name: str, cases: list[Mapping[str, Any]]) -> list[str | None]:
+    """`recompute` for the cases of one calculator."""
+    try:
+        calc = get(name)
+    except CalculatorInputError:
+        return [f"unknown calculator {name!r}"] * len(cases)
+    out: list[str | None] = []
+    for case, res in zip(cases, calc.calculate_many((c.get("inputs") or {} for c in cases), errors="return"),
+                         strict=True):
+        if isinstance(res, CalculatorInputError):
+            out.append(f"the calculator refuses the facts: {str(res).splitlines()[0]}")
+        elif jsonable(res.rounded) != case.get("answer"):
+            out.append(f"answer {case.get('answer')!r} but the facts give {jsonable(res.rounded)!r}")
+        elif lost := missing_facts(str(case.get("note", "")), case.get("facts") or []):
+            out.append(f"the note does not state {', '.join(lost)}")
+        else:
+            out.append(None)
     return out
