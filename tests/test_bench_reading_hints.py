@@ -49,3 +49,22 @@ def test_a_close_choice_takes_the_hinted_one():
     got = compute(caprini, args, {})
     fixed, fixes = apply_hints(caprini, args, error=got.error)
     assert fixed["surgery_type"] == "major" and compute(caprini, fixed, {}).result is not None
+
+
+def test_a_unit_hint_is_refused_for_a_value_the_note_writes_with_that_unit():
+    crcl = registry.get("cockcroft-gault")
+    args = dict(age=60, sex="male", height=170, creatinine={"value": 1.0, "unit": "mg/dL"},
+                weight={"value": 300, "unit": "mg"})  # the aspirin dose read as the weight
+    warnings = result_record(compute(crcl, args, {}).result)["warnings"]
+    assert "did you mean 300 kg" in warnings[0]["message"]
+    note = "A 60-year-old man, 170 cm, was given aspirin 300mg. Creatinine 1.0 mg/dL."
+    assert apply_hints(crcl, args, warnings=warnings, note=note) == (args, [])
+    # the note writes the weight in kg and the model gave it in g: the hint is taken
+    args["weight"] = {"value": 70.0, "unit": "g"}
+    warnings = result_record(compute(crcl, args, {}).result)["warnings"]
+    fixed, fixes = apply_hints(crcl, args, warnings=warnings, note="He weighs 70 kg; 700 g of fluid was lost.")
+    assert fixed["weight"] == {"value": 70.0, "unit": "kg"} and len(fixes) == 1
+    # not fooled by a longer number or a longer unit word
+    for other in ("aspirin 1300 mg", "300 mgs", "3.00 mg"):
+        assert apply_hints(crcl, {**args, "weight": {"value": 300, "unit": "mg"}},
+                           warnings=[{**warnings[0], "message": "did you mean 300 kg?"}], note=other)[1]

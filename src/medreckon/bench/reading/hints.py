@@ -9,7 +9,10 @@ here the hint is taken as it is:
     fixed, fixes = apply_hints(calc, reply, error=got.error, warnings=warnings)
 
 Only hints that name one declared unit, input or choice are applied; everything else is left
-for a repair turn. `fixes` says what changed, one line each, for the trace.
+for a repair turn. Given the `note`, a unit hint is not applied to a value the note itself
+writes with the unit the model gave ("aspirin 300 mg" read as the weight): the number is another
+quantity, and relabelling it (300 kg) would turn a misreading into a confident wrong answer.
+`fixes` says what changed, one line each, for the trace.
 """
 
 from __future__ import annotations
@@ -30,6 +33,19 @@ def unit_hint(text: str | None) -> tuple[float, str] | None:
     return (float(m.group(1)), m.group(2)) if m else None
 
 
+def _in_note(note: str, value: Any) -> bool:
+    """Whether `note` writes this {value, unit} as it stands: the number followed by the unit."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("unit"), str) or not value["unit"].strip():
+        return False
+    try:
+        number = float(value.get("value"))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    shown = f"{number:g}".replace(".", r"\.") + (r"(?:\.0+)?" if number == int(number) else "0*")
+    unit = re.escape(value["unit"].strip())
+    return re.search(rf"(?<![\d.]){shown}\s*{unit}(?![a-zA-Z])", note, re.IGNORECASE) is not None
+
+
 def _written(value: Any) -> str:
     if isinstance(value, Mapping):
         return f"{value.get('value')} {value.get('unit') or ''}".strip()
@@ -37,15 +53,19 @@ def _written(value: Any) -> str:
 
 
 def apply_hints(calc: Calculator, reply: Mapping[str, Any], *, error: Mapping[str, Any] | None = None,
-                warnings: Sequence[Mapping[str, Any]] = ()) -> tuple[dict[str, Any], list[str]]:
+                warnings: Sequence[Mapping[str, Any]] = (), note: str | None = None,
+                ) -> tuple[dict[str, Any], list[str]]:
     """The reply with every applicable hint of `error` (a `tools.error_object`) and of the
-    implausible-value `warnings` (result warnings: field, message, code) applied."""
+    implausible-value `warnings` (result warnings: field, message, code) applied; a unit hint is
+    refused for a value `note` writes with the model's unit (see the module docstring)."""
     specs = {s.name: s for s in describe_inputs(calc)}
     fixed, fixes = dict(reply), []
 
     def set_quantity(name: str, hint: tuple[float, str] | None) -> None:
         spec = specs.get(name)
         if hint is None or spec is None or spec.kind != "quantity" or hint[1] not in spec.units:
+            return
+        if note is not None and _in_note(note, fixed.get(name)):
             return
         value = {"value": hint[0], "unit": hint[1]}
         if fixed.get(name) != value:

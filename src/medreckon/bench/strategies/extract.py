@@ -338,12 +338,12 @@ class Extract:
         return found
 
     def _hinted(self, calc: Calculator, reply: dict[str, Any], got: Any, extra: dict[str, Any],
-                record: dict[str, Any]) -> Any:
+                record: dict[str, Any], note: str) -> Any:
         """The computation again with the calculator's hints applied (`apply_hints`), kept when
         it fixes what the hints were about; else `got` as it was."""
         warnings = [] if got.result is None else [
             w for w in result_record(got.result)["warnings"] if w["code"] == "implausible"]
-        fixed, hinted = apply_hints(calc, reply, error=got.error, warnings=warnings)
+        fixed, hinted = apply_hints(calc, reply, error=got.error, warnings=warnings, note=note)
         if not hinted:
             return got
         again = compute(calc, fixed, extra)
@@ -442,7 +442,7 @@ class Extract:
                 if reply is not None and repair is None:
                     got = compute(calc, reply, {**found, **options})
                     if self.apply_hints:
-                        got = self._hinted(calc, reply, got, {**found, **options}, record)
+                        got = self._hinted(calc, reply, got, {**found, **options}, record, case.note)
                     if got.inputs is not None:
                         record["inputs"] = got.inputs
                     if got.result is None:
