@@ -277,7 +277,7 @@ class Extract:
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
                    + ("+cand2" if self.candidates else "")  # 2: numbers, not ids
-                   + ("+hints" if self.apply_hints else "")
+                   + ("+hints2" if self.apply_hints else "")  # 2: not for a value the note writes so
                    + ("+items" if self.item_lists else "") + ("+abst" if self.abstain else ""))
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}{reading}"
 
