@@ -197,7 +197,7 @@ def test_exports_round_trip(tmp_path, hard_cases, fmt, ext):
 def test_bench_dataset_from_spec_and_file(tmp_path, hard_cases):
     cases = load_cases("synthetic:hard,n=12,seed=7", calculators="curb-65,bmi")
     assert len(cases) == 12 and {c.metadata["calculator"] for c in cases} == {"curb-65", "bmi"}
-    assert all(c.dataset == "synthetic" and c.dataset_version.startswith("g1:") for c in cases)
+    assert all(c.dataset == "synthetic" and c.dataset_version.startswith("g2:") for c in cases)
     assert calculator_for_case(cases[0]).id in ("bmi", "curb-65")
     path = tmp_path / "cases.jsonl"
     exports.write(hard_cases, "jsonl", path)
@@ -320,14 +320,34 @@ def test_arms_error_magnitude_knows_generated_cases_calculators():
     assert normalised_error(case.ground_truth + 5, case) == pytest.approx(0.1)
 
 
-def test_all_calculators_leave_out_the_ones_the_generic_draws_cannot_meet_and_say_why():
-    gen = Generator(seed=0, level="easy")  # all calculators
+ADULTS = {"apls-weight-estimate": {"age": (20, 30)}}  # a range the paediatric formulas refuse
+
+
+def test_all_calculators_leave_out_the_ones_the_draws_cannot_meet_and_say_why():
+    assert not Generator(seed=0, level="easy").stats.skipped  # every calculator can be generated
+    gen = Generator(seed=0, level="easy", ranges=ADULTS)  # all calculators
     skipped = gen.stats.skipped
-    assert "apls-weight-estimate" in skipped and "age" in skipped["apls-weight-estimate"]
+    assert list(skipped) == ["apls-weight-estimate"] and "input_error:age" in skipped["apls-weight-estimate"]
     assert all(c.id not in skipped for c in gen.calculators) and len(gen.calculators) > 100
     assert gen.stats.to_dict()["apls-weight-estimate"]["skipped"] == skipped["apls-weight-estimate"]
     with pytest.raises(GenerationError, match="apls-weight-estimate"):  # named: still an error
-        list(Generator(["apls-weight-estimate"], seed=0).generate(1))
+        list(Generator(["apls-weight-estimate"], seed=0, ranges=ADULTS).generate(1))
+
+
+def test_paediatric_ages_scale_item_points_and_all_or_none_groups():
+    cases = generate(60, ["apls-weight-estimate", "pecarn-head-injury-under-2", "pediatric-ett-size", "cows",
+                          "ranson", "vancomycin-auc"], seed=3)
+    assert recompute(cases) == [None] * 60
+    by = {}
+    for c in cases:
+        by.setdefault(c["calculator"], []).append(c["inputs"])
+    assert all(0 < i["age"][0] < 13 for i in by["apls-weight-estimate"])
+    assert all(i["age"][0] < 2 for i in by["pecarn-head-injury-under-2"])
+    assert {i["restlessness"] for i in by["cows"]} <= {0, 1, 3, 5}
+    at_48h = ("hematocrit_48h", "bun_48h", "calcium_48h", "pao2_48h", "base_deficit_48h")
+    assert {sum(k in i for k in at_48h) for i in by["ranson"]} == {0, 5}  # all of them or none
+    assert all(i["infusion_time"][0] <= i["peak_time"][0] < i["trough_time"][0] <= i["interval"][0]
+               for i in by["vancomycin-auc"])
 
 
 def test_rating_items_are_drawn_over_their_declared_range():

@@ -62,7 +62,7 @@ def test_stats_and_bad_input(tmp_path):
 
 
 def test_stats_of_all_calculators_with_workers_says_which_were_left_out(tmp_path):
-    r = run("stats", "--n", "150", "--workers", "2")
+    r = run("stats", "--n", "150", "--workers", "2", "--range", "apls-weight-estimate:age=20:30")
     assert r.exit_code == 0, r.output
     left_out = [line for line in r.output.splitlines() if "left out:" in line]
     assert any(line.startswith("apls-weight-estimate") and "input_error:age" in line for line in left_out)

@@ -8,7 +8,8 @@ from medreckon.env import Generator
 
 
 def test_preflight_cases_are_reused_unchanged():
-    everything = Generator(seed=4, level="hard")
+    adults = {"apls-weight-estimate": {"age": (20, 30)}}  # so that one calculator is left out
+    everything = Generator(seed=4, level="hard", ranges=adults)
     kept = [c.id for c in everything.calculators]
     named = Generator(kept, seed=4, level="hard")  # named calculators: no preflight, every case drawn
     n = 40 * len(kept)  # past the 32 preflight cases of each calculator
@@ -25,7 +26,8 @@ def test_preflight_gives_up_early_on_a_calculator_it_cannot_meet():
     not after MAX_TRIES draws for each of its preflight cases, and the reason names the refusals."""
     from medreckon.env import generator as g
 
-    gen = Generator(["bmi", "apls-weight-estimate"], seed=0, leave_out=True)
+    gen = Generator(["bmi", "apls-weight-estimate"], seed=0, leave_out=True,
+                    ranges={"apls-weight-estimate": {"age": (20, 30)}})  # ages the formulas refuse
     why = gen.stats.skipped["apls-weight-estimate"]
     draws = int(why.split(" of ")[1].split()[0])
     assert g.PREFLIGHT_DRAWS <= draws < g.PREFLIGHT_DRAWS + g.PREFLIGHT  # one round past the limit at most
@@ -51,7 +53,8 @@ def test_a_workers_error_reaches_the_caller():
 
     from medreckon.env import GenerationError
 
-    gen = Generator(["bmi", "apls-weight-estimate"], seed=0, workers=2)  # named: an error, not left out
+    gen = Generator(["bmi", "apls-weight-estimate"], seed=0, workers=2,  # named: an error, not left out
+                    ranges={"apls-weight-estimate": {"age": (20, 30)}})
     try:
         with pytest.raises(GenerationError, match="apls-weight-estimate: no acceptable case"):
             list(gen.generate(4))

@@ -9,6 +9,7 @@ generator then computes the answer from exactly what the note says.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 import random
@@ -17,9 +18,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic.json_schema import WithJsonSchema
+
 from ..calculators import units as u
 from ..calculators.describe import InputSpec, describe_inputs, unwrap
 from ..calculators.fields import Quantity
+from ..calculators.rules import AllOrNone
 from ..calculators.spec import Calculator
 from ..errors import CalculatorInputError, InputIssue
 
@@ -42,6 +46,18 @@ TYPICAL: dict[str, tuple[float, float]] = {
     "dopamine": (1, 20), "dobutamine": (1, 20), "epinephrine": (0.02, 0.5), "norepinephrine": (0.02, 0.5),
     "fentanyl_patch": (12, 100), "fentanyl_buccal_dose": (100, 800), "fentanyl_film_dose": (200, 1200),
     "fentanyl_nasal_dose": (100, 400),
+}
+# Calculators whose patients are not the adults TYPICAL describes, or whose inputs follow each
+# other in time (a vancomycin infusion, its peak and trough level, the dosing interval).
+CALCULATOR_RANGES: dict[str, dict[str, tuple[float, float]]] = {
+    "apls-weight-estimate": {"age": (0.1, 12.9)},  # the formulas' ages: completed years up to 12
+    "pecarn-head-injury-under-2": {"age": (0.1, 1.9)},
+    "pediatric-ett-size": {"age": (2, 10)},  # the ages the age-based formulas are meant for
+    "ranson": {"ldh": (150, 900), "hematocrit_admission": (28, 52), "hematocrit_48h": (25, 50),
+               "bun_admission": (7, 45), "bun_48h": (7, 60), "calcium_48h": (6.5, 10.5), "pao2_48h": (50, 110),
+               "base_deficit_48h": (0, 10), "fluid_sequestration": (0, 9)},
+    "vancomycin-auc": {"dose": (750, 2000), "infusion_time": (1, 2), "peak_time": (2.5, 4), "peak": (20, 45),
+                       "trough_time": (8, 11.5), "trough": (5, 19), "interval": (12, 24)},
 }
 _DOSES_PER_DAY = (1, 6)
 _DOSE_MG = (2.5, 60)
@@ -79,6 +95,8 @@ class Sampler:
     decimals: int = 0
     skip: bool = False  # rule options and inputs the generator leaves to their default
     analyte: str | None = None  # for mass <-> molar conversions of the written value
+    values: tuple[int, ...] = ()  # the only points a scale item takes (COWS restlessness: 0, 1, 3, 5)
+    group: int | None = None  # inputs given all together or not at all (an AllOrNone rule) share a group
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", self.spec.name)
@@ -111,6 +129,17 @@ def _analyte(calc: Calculator, name: str) -> str | None:
     f = calc.inputs.model_fields[name]
     _, meta, _ = unwrap(f.annotation)
     return next((m.analyte for m in meta + list(f.metadata) if isinstance(m, Quantity)), None)
+
+
+def _allowed(calc: Calculator, name: str) -> tuple[int, ...]:
+    """The whole numbers a scale item declares as its only values (its schema's enum), else ()."""
+    f = calc.inputs.model_fields[name]
+    _, meta, _ = unwrap(f.annotation)
+    for m in meta + list(f.metadata):
+        enum = m.json_schema.get("enum") if isinstance(m, WithJsonSchema) else None
+        if enum and all(type(v) is int for v in enum):
+            return tuple(enum)
+    return ()
 
 
 def _declared_range(bounds: str | None) -> tuple[float, float] | None:
@@ -161,7 +190,7 @@ def samplers(calc: Calculator, ranges: Mapping[str, tuple[float, float]] | None 
     ranges = dict(ranges or {})
     specs = describe_inputs(calc)
     names = {s.name: s for s in specs}
-    for name, (lo, hi) in ranges.items():
+    for name, (lo, hi) in ranges.items():  # the caller's ranges (CALCULATOR_RANGES are checked in tests)
         spec = names.get(name)
         if spec is None or spec.kind not in ("quantity", "number", "integer"):
             numeric = [s.name for s in specs if s.kind in ("quantity", "number", "integer") and not s.option]
@@ -177,7 +206,11 @@ def samplers(calc: Calculator, ranges: Mapping[str, tuple[float, float]] | None 
             raise GenerationError(
                 f"{calc.id}: range {name}={lo:g}:{hi:g} leaves the input's possible values ({spec.bounds or 'none'} "
                 f"{spec.unit or ''}): {str(exc).splitlines()[-1].strip()}") from None
-    return [sampler_for(s, ranges, _analyte(calc, s.name)) for s in specs]
+    ranges = CALCULATOR_RANGES.get(calc.id, {}) | ranges
+    groups = {n: g for g, rule in enumerate(getattr(calc.inputs, "rules", ()))
+              if isinstance(rule, AllOrNone) for n in rule.fields}
+    return [dataclasses.replace(sampler_for(s, ranges, _analyte(calc, s.name)), values=_allowed(calc, s.name),
+                                group=groups.get(s.name)) for s in specs]
 
 
 def _minimal(calc: Calculator) -> dict[str, Any]:
@@ -211,6 +244,7 @@ def draw(calc: Calculator, specs: list[Sampler], rng: random.Random, *, finding_
     out = Draw()
     opioids = [s for s in specs if s.name.endswith("_dose") or s.name == "fentanyl_patch"]
     chosen_opioids = set(rng.sample([s.name for s in opioids], k=min(len(opioids), rng.randint(1, 2)))) if opioids else set()
+    taken: dict[int, bool] = {}  # an AllOrNone group's one decision: measured or not
     for s in specs:
         spec = s.spec
         if s.skip:
@@ -219,6 +253,9 @@ def draw(calc: Calculator, specs: list[Sampler], rng: random.Random, *, finding_
             base = s.name.removesuffix("_doses_per_day").removesuffix("_dose")
             if not any(c == s.name or c.removesuffix("_dose") == base for c in chosen_opioids):
                 continue
+        elif s.group is not None and not spec.required and spec.default is None:
+            if not taken.setdefault(s.group, rng.random() <= optional_rate):
+                continue  # the group's measurements not taken
         elif (not spec.required and spec.default is None and s.name not in DRAWN_ALWAYS
               and rng.random() > optional_rate):
             continue  # an optional measurement not taken
@@ -230,6 +267,8 @@ def draw(calc: Calculator, specs: list[Sampler], rng: random.Random, *, finding_
             out.values[s.name] = rng.choice([c for c in spec.choices if c not in UNDRAWN_CHOICES])
         elif spec.kind == "date":
             out.values[s.name] = _EPOCH + dt.timedelta(days=rng.randrange(0, 5 * 365))
+        elif s.values:
+            out.values[s.name] = rng.choice(s.values)
         elif spec.kind in ("quantity", "number", "integer"):
             out.values[s.name] = _number(s, rng)
     _constrain(out.values, specs, rng)

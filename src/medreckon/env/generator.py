@@ -27,7 +27,7 @@ from .difficulty import Difficulty, difficulty
 from .distributions import GenerationError, Sampler, display_unit, draw, samplers, written
 from .render import Fact, missing_facts, question, render_note
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"  # 2: paediatric ages, scale items' own points, AllOrNone groups (140 of 140)
 CASE_KEYS = ("id", "calculator", "calculator_name", "medcalc_bench_id", "category", "output_type", "unit",
              "note", "question", "rule_text", "facts", "inputs", "answer", "value", "difficulty", "seed", "index",
              "generator_version")
