@@ -4,10 +4,12 @@
 # sample nothing was tuned on), every report against v1.0's labels and the corrected ones.
 #
 #   STAGE=1  zero_shot_cot, today's extract, the new extract (every mechanism on)   ~3 h on 2 cores
-#   STAGE=2  each mechanism alone on top of today's extract                         ~7 arms
-#   STAGE=3  the new extract without each mechanism (leave-one-out ablations)       ~6 arms
+#   STAGE=2  each mechanism alone on top of today's extract                         8 arms
+#   STAGE=3  the new extract without each mechanism (leave-one-out ablations)       7 arms
 #   STAGE=4  the vignettes (tests/data/vignettes, v1 + v2: 95, every rule-based calculator)
 #            with today's and the new extract (95 cases per arm)
+#   STAGE=design  the tuning sample (2 per calculator, seed 0; 102 cases): today's and the new
+#            extract, to decide what the new extract keeps before seed 1 is run
 #   STAGE=report  the reports (Markdown and JSON under docs/results/), no model runs
 #
 # The threshold of decide=logprob stays 0.5 unless THRESHOLD is set, e.g. from
@@ -20,19 +22,24 @@ STAGE=${STAGE:-1}
 T=${THRESHOLD:-0.5}
 SAMPLE=(--subset medrac_clean_940 --per-calculator 3 --seed 1 --retry-errors)
 DIR="$ROOT/reading-3pc-seed1"
-NEW="extract:context=with_model,decide=logprob,threshold=$T,candidates=true,apply_hints=true,item_lists=true,abstain=true"
-ALONE=(extract:context=alone extract:context=with_model "extract:decide=logprob,threshold=$T"
-       extract:candidates=true extract:apply_hints=true extract:item_lists=true extract:abstain=true)
-WITHOUT=("extract:decide=logprob,threshold=$T,candidates=true,apply_hints=true,item_lists=true,abstain=true"  # no context
-         "extract:context=with_model,candidates=true,apply_hints=true,item_lists=true,abstain=true"            # no logprob
-         "extract:context=with_model,decide=logprob,threshold=$T,apply_hints=true,item_lists=true,abstain=true" # no candidates
-         "extract:context=with_model,decide=logprob,threshold=$T,candidates=true,item_lists=true,abstain=true"  # no hints
-         "extract:context=with_model,decide=logprob,threshold=$T,candidates=true,apply_hints=true,abstain=true" # no item lists
-         "extract:context=with_model,decide=logprob,threshold=$T,candidates=true,apply_hints=true,item_lists=true") # no abstention
 join() { local IFS=,; echo "$*"; }
+# each mechanism as extract's parameters; the new extract has them all
+MECHS=(context=with_model "decide=logprob,threshold=$T" choices=logprob candidates=true apply_hints=true
+       item_lists=true abstain=true)
+NEW="extract:$(join "${MECHS[@]}")"
+ALONE=(extract:context=alone)  # each mechanism alone on top of today's extract
+WITHOUT=()                     # the new extract without each mechanism (leave-one-out)
+for i in "${!MECHS[@]}"; do
+  ALONE+=("extract:${MECHS[$i]}")
+  rest=("${MECHS[@]:0:$i}" "${MECHS[@]:$((i + 1))}")
+  WITHOUT+=("extract:$(join "${rest[@]}")")
+done
 arms() { medreckon bench arms --model embedded "$@"; }
 
 case "$STAGE" in
+  design) arms --strategies "extract,$NEW" --subset medrac_clean_940 --per-calculator 2 --seed 0 --retry-errors \
+            --run-dir "$ROOT/reading-2pc-seed0" --labels v1.0,corrected \
+            --markdown docs/results/reading-design-2pc-seed0.md ;;
   1) arms --strategies "zero_shot_cot,extract,$NEW" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
   2) arms --strategies "extract,$(join "${ALONE[@]}")" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
   3) arms --strategies "$NEW,$(join "${WITHOUT[@]}")" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
@@ -56,5 +63,5 @@ case "$STAGE" in
     medreckon bench attribute "$DIR/extract" --markdown docs/results/reading-attribution-extract.md
     medreckon bench attribute "$DIR/$(echo "$NEW" | sed -E 's/[^A-Za-z0-9._-]+/-/g')" \
       --markdown docs/results/reading-attribution-new-extract.md ;;
-  *) echo "STAGE must be 1, 2, 3, 4 or report" >&2; exit 2 ;;
+  *) echo "STAGE must be design, 1, 2, 3, 4 or report" >&2; exit 2 ;;
 esac

@@ -185,3 +185,54 @@ def test_the_reading_mechanisms_end_to_end_with_the_embedded_model(embedded_mode
             assert isinstance(out.answer, int)
         assert any("p_yes" in f for f in findings) and any("reading" in f for f in findings)
         assert "(a number from: " in out.trace["messages"][1]["content"]
+
+
+CHARLSON = case("A 76-year-old man. He has type II diabetes mellitus, uncomplicated, managed with diet. He also "
+                "presented with signs of severe liver disease. He had a hepatoblastoma, in remission.", 32,
+                "Charlson Comorbidity Index (CCI)", ground_truth=0)
+
+
+class Lettered(Scripted):
+    """Scores lettered options: the letter of the option named in `picks` for the input asked
+    about, with probability 0.7 (the others share the rest); yes/no questions get P(yes) 0.1."""
+
+    def __init__(self, *replies, picks):
+        super().__init__(*replies)
+        self.picks, self.scored = picks, []
+
+    def option_logprobs(self, messages, options):
+        text = messages[-1]["content"]
+        self.scored.append(text)
+        if options == ["yes", "no"]:
+            return option_scores([("yes", math.log(0.1)), ("no", math.log(0.9))], options), Usage(40, 0), 0.1
+        name = text.split("One input of this score: ")[1].split(" — ")[0]
+        lines = [ln for ln in text.splitlines() if len(ln) > 3 and ln[1:3] == ". "]
+        pick = next(ln[0] for ln in lines if ln[3:] == self.picks[name])
+        rest = (1 - 0.7) / (len(options) - 1)
+        return option_scores([(o, math.log(0.7 if o == pick else rest)) for o in options], options), \
+            Usage(60, 0), 0.1
+
+
+def test_graded_choices_by_logprob_on_their_sentences():
+    picks = {"liver disease": "moderate to severe", "diabetes": "uncomplicated", "solid tumor": "localized"}
+    model = Lettered({"age": 76}, picks=picks)
+    strategy = get_strategy("extract:decide=logprob,choices=logprob")
+    assert strategy.version.endswith("+lp2+chlp")
+    out = strategy.run(CHARLSON, model, GEN)
+    # the main request asks for the age only: the three graded choices were taken out of it
+    assert list(model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]) == ["age"]
+    inputs = out.trace["normalised_inputs"]
+    assert (inputs["liver_disease"], inputs["diabetes"], inputs["solid_tumor"]) == (
+        "moderate_to_severe", "uncomplicated", "localized")
+    asked = {t.split("One input of this score: ")[1].split(" — ")[0]: t for t in model.scored if "One input" in t}
+    # found by its name's words: asked on its sentence alone; "solid tumor" is not in the note: the whole note
+    assert asked["liver disease"].startswith("Sentences from a patient's note about one input")
+    assert "severe liver disease" in asked["liver disease"] and "hepatoblastoma" not in asked["liver disease"]
+    assert "hepatoblastoma" in asked["solid tumor"] and "C. metastatic" in asked["solid tumor"]
+    record = next(f for f in out.trace["findings"] if f["field"] == "diabetes")
+    assert record["choice"] == "uncomplicated" and record["evidence"] is True
+    assert record["p_options"]["uncomplicated"] == pytest.approx(0.7)
+    # age 70-79: 3; liver moderate-severe 3; diabetes uncomplicated 1; localized solid tumour 2
+    assert out.answer == 9
+    with pytest.raises(ValueError, match="choices: got 'maybe'"):
+        get_strategy("extract:choices=maybe")

@@ -35,6 +35,10 @@ Reading mechanisms (`extract_steps`, `bench.reading`), each a parameter, all off
   mentioned; only findings it finds present go to the model.
 - `decide` (generate | logprob) and `threshold`: a split finding decided by P(yes) from the
   model's log-probabilities (one token scored, none generated) against `threshold`.
+- `choices` (generate | logprob): with `logprob`, each choice input of more than one option (a
+  grade, a category, the sex) is taken out of the JSON request and decided by the most probable
+  of its lettered options, asked on the note's sentences about it (found by its synonyms or its
+  name's words), or on the whole note when none is found.
 - `candidates`: quantity inputs with candidate mentions in the note are answered with one of
   those mentions' numbers (an enum; its words, unit and time point shown in the prompt) instead
   of a free number.
@@ -249,7 +253,7 @@ class Extract:
                  split_findings: bool = True, finding_quotes: bool = True, fix_units: bool = True,
                  context: str = "off", decide: str = "generate", threshold: float = 0.5,
                  candidates: bool = False, apply_hints: bool = False, item_lists: bool = False,
-                 abstain: bool = False):
+                 abstain: bool = False, choices: str = "generate"):
         if not 0 <= max_repairs <= 5:
             raise ValueError(f"max_repairs must be between 0 and 5, got {max_repairs}")
         if not 0.0 < threshold < 1.0:
@@ -257,6 +261,7 @@ class Extract:
                              "between 0 and 1 (calibrate it with bench.reading.decisions.calibrate)")
         self.context = steps.check_choice("context", context, steps.CONTEXT_MODES)
         self.decide = steps.check_choice("decide", decide, steps.DECIDE_MODES)
+        self.choices = steps.check_choice("choices", choices, steps.DECIDE_MODES)
         self.threshold = threshold
         self.candidates, self.apply_hints = candidates, apply_hints
         self.item_lists, self.abstain = item_lists, abstain
@@ -275,6 +280,7 @@ class Extract:
                  + ("+fix" if self.fix_units else ""))
         reading = (("" if self.context == "off" else f"+ctx-{self.context}")
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
+                   + ("" if self.choices == "generate" else "+chlp")
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
                    + ("+cand2" if self.candidates else "")  # 2: numbers, not ids
                    + ("+hints2" if self.apply_hints else "")  # 2: not for a value the note writes so
@@ -337,6 +343,22 @@ class Extract:
             trace["findings"].append(record)
         return found
 
+    def _choices(self, case: Case, calc: Calculator, specs: list[InputSpec], meter: Meter,
+                 trace: dict[str, Any]) -> dict[str, Any]:
+        """Each graded choice decided by the log-probability of its lettered options, asked on
+        the note's sentences about it (or the whole note when none is found)."""
+        found: dict[str, Any] = {}
+        readings = steps.read_choices(case, specs)
+        for spec in specs:
+            reading = readings.get(spec.name)
+            value, p = steps.logprob_choice(meter, EXTRACT_SYSTEM, head_text(case, calc), spec, reading)
+            trace["findings"].append({"field": spec.name, "p_options": p,
+                                      "evidence": bool(reading is not None and reading.mentions),
+                                      **({"choice": value} if value is not None else {})})
+            if value is not None:
+                found[spec.name] = value
+        return found
+
     def _hinted(self, calc: Calculator, reply: dict[str, Any], got: Any, extra: dict[str, Any],
                 record: dict[str, Any], note: str) -> Any:
         """The computation again with the calculator's hints applied (`apply_hints`), kept when
@@ -366,7 +388,8 @@ class Extract:
         options = case_options(calc, case)
         specs = asked_inputs(calc)
         split = [s for s in specs if s.kind == "boolean"] if self.split_findings and not self.evidence else []
-        names = [s.name for s in specs if s not in split]
+        graded = steps.graded_choices(specs) if self.choices == "logprob" and not self.evidence else []
+        names = [s.name for s in specs if s not in split and s not in graded]
         by_name = {s.name: s for s in specs}
         schema = evidence_schema(calc) if self.evidence else input_schema(calc, names)
         extra: list[str] = []
@@ -391,6 +414,7 @@ class Extract:
             calculator_from="medcalc_bench_id" if case.dataset.startswith("medcalc-bench")
             and case.calculator_id is not None else "name",
             options=options, fields=names, split_findings=[s.name for s in split],
+            **({"graded_choices": [s.name for s in graded]} if graded else {}),
             messages=messages, findings=[], turns=[],
         )
         best: Result | None = None  # the last result computed (possibly with warnings)
@@ -408,6 +432,8 @@ class Extract:
 
         try:
             found = self._findings(case, calc, split, meter, gen, trace)
+            if graded:
+                found |= self._choices(case, calc, graded, meter, trace)
             for turn in range(self.max_repairs + 1):
                 if not names:  # nothing but findings: nothing to repair
                     got = compute(calc, None, {**found, **options})

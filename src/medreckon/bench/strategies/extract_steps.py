@@ -16,12 +16,13 @@ from ...calculators.describe import InputSpec
 from ...calculators.spec import Calculator
 from ..models import Meter
 from ..reading.context import NoteReader, Reading
-from ..reading.decisions import yes_probability
+from ..reading.decisions import choose, yes_probability
 from ..reading.quantities import QuantityMention, as_input, candidates, scan
 from ..types import Case
 
 CONTEXT_MODES = ("off", "alone", "with_model")
 DECIDE_MODES = ("generate", "logprob")
+LETTERS = "ABCDEFGHIJ"
 READER = NoteReader()
 
 FINDING_LOGPROB_QUESTION = (
@@ -32,6 +33,11 @@ FINDING_LOGPROB_QUESTION = (
 # With evidence the question is asked on those sentences alone: on a whole note the 1.5B model's
 # P(yes) stays near 0.5 (seen on MedCalc-Bench notes), on a few sentences it is decisive.
 EVIDENCE_ONLY = "Sentences from a patient's note about one criterion of a score:\n{sentences}"
+CHOICE_LOGPROB_QUESTION = (
+    "One input of this score: {input}\n"
+    "Which option does the note give for this patient? Answer only from the note. "
+    "Answer with the letter only.\n{options}"
+)
 CANDIDATE_RULE = ("For each input below, reply with the number of the mention that gives its value at "
                   "presentation, copied from its list (null if none of them does):")
 
@@ -83,6 +89,42 @@ def logprob_finding(meter: Meter, system: str, head: str, spec: InputSpec, readi
                 {"role": "user", "content": logprob_prompt(head, spec, reading)}]
     p = yes_probability(meter, messages)
     return (None if p is None else p >= threshold), p
+
+
+def graded_choices(specs: Sequence[InputSpec]) -> list[InputSpec]:
+    """The inputs decided by `choices=logprob`: choices of more than one option (a grade, a
+    category, the sex), asked one at a time."""
+    return [s for s in specs if s.kind == "choice" and not s.option and len(s.choices) > 1]
+
+
+def read_choices(case: Case, specs: Sequence[InputSpec]) -> dict[str, Reading]:
+    """The note's sentences about each choice input, found by its synonyms or, having none, by
+    its name's words ("liver disease", "troponin")."""
+    return READER.read(case.note, {s.name: s.synonyms or (s.name.replace("_", " "),) for s in specs})
+
+
+def choice_prompt(head: str, spec: InputSpec, reading: Reading | None) -> str:
+    """The multiple-choice question (options lettered A, B, …) on the sentences the reader found
+    about the input, else on the whole `head`."""
+    desc = f" — {spec.description.strip()}" if spec.description else ""
+    options = "\n".join(f"{LETTERS[i]}. {c.replace('_', ' ')}" for i, c in enumerate(spec.choices))
+    question = CHOICE_LOGPROB_QUESTION.format(input=spec.name.replace("_", " ") + desc, options=options)
+    if reading is not None and reading.mentions:
+        sentences = "\n".join(f"- {s}" for s in dict.fromkeys(m.sentence for m in reading.mentions))
+        return "\n\n".join([EVIDENCE_ONLY.format(sentences=sentences).replace("criterion", "input"), question])
+    return "\n\n".join([head, question])
+
+
+def logprob_choice(meter: Meter, system: str, head: str, spec: InputSpec,
+                   reading: Reading | None) -> tuple[str | None, dict[str, float]]:
+    """(the most probable option, each option's probability) for one choice input; None when the
+    model gives no option any weight."""
+    messages = [{"role": "system", "content": system},
+                {"role": "user", "content": choice_prompt(head, spec, reading)}]
+    letters = LETTERS[:len(spec.choices)]
+    best, p = choose(meter, messages, list(letters))
+    return (None if best is None else spec.choices[letters.index(best)]), {
+        c: round(p[letters[i]], 4) for i, c in enumerate(spec.choices)}
 
 
 # ---------------------------------------------------------------- quantities
