@@ -55,9 +55,26 @@ def test_a_workers_error_reaches_the_caller():
 
     gen = Generator(["bmi", "apls-weight-estimate"], seed=0, workers=2,  # named: an error, not left out
                     ranges={"apls-weight-estimate": {"age": (20, 30)}})
+    with pytest.raises(GenerationError, match="apls-weight-estimate: no acceptable case"):
+        list(gen.generate(4))
+    assert not gen._workers  # stopped: answers in flight cannot be mistaken for the next request's
+    with pytest.raises(GenerationError, match="worker processes were stopped"):
+        gen.case(gen.calculators[0], 0)
+
+
+def test_a_generate_being_read_blocks_other_requests():
+    import pytest
+
+    from medreckon.env import GenerationError
+
+    gen = Generator(["bmi", "curb-65", "wells-pe"], seed=0, workers=2)
     try:
-        with pytest.raises(GenerationError, match="apls-weight-estimate: no acceptable case"):
-            list(gen.generate(4))
+        cases = gen.generate(500)
+        next(cases)
+        with pytest.raises(GenerationError, match="still being read"):
+            gen.case(gen.calculators[0], 0)
+        assert len(list(cases)) == 499
+        assert gen.case(gen.calculators[0], 0)["id"] == "bmi-s0-0"
     finally:
         gen.close()
 

@@ -192,6 +192,7 @@ class Generator:
         # "all calculators") rather than fail; workers are told so for their share
         leave_out = calculators is None if leave_out is None else leave_out
         self._workers: list[_Worker] = []
+        self._closed = False
         if workers > 1 and len(self.calculators) > 1:
             self._start_workers(min(workers, len(self.calculators)), dict(ranges), leave_out)
             return
@@ -312,7 +313,13 @@ class Generator:
     def _batch(self, per_calc: Mapping[str, list[int]]) -> dict[str, list[dict[str, Any]]]:
         """For each calculator id, its cases ks: here, or by the worker holding the calculator."""
         if not self._workers:
+            if self._closed:
+                raise GenerationError("this generator's worker processes were stopped (closed, or after an error); "
+                                      "make a new Generator")
             return {c: self._cases(get(c), ks) for c, ks in per_calc.items()}
+        if any(w.pending for w in self._workers):
+            raise GenerationError("a generate() of this generator is still being read; finish it or make another "
+                                  "Generator")
         return self._collect(self._ask(per_calc))
 
     def _ask(self, per_calc: Mapping[str, list[int]]) -> list[_Worker]:
@@ -320,10 +327,14 @@ class Generator:
 
     def _collect(self, asked: list[_Worker]) -> dict[str, list[dict[str, Any]]]:
         out: dict[str, list[dict[str, Any]]] = {}
-        for w in asked:
-            cases, stats = w.answer()
-            out |= cases
-            self.stats.merge(stats)
+        try:
+            for w in asked:
+                cases, stats = w.answer()
+                out |= cases
+                self.stats.merge(stats)
+        except BaseException:
+            self.close()  # answers still in flight would be read as the next request's
+            raise
         return out
 
     def _start_workers(self, count: int, ranges: dict[str, Any], leave_out: bool) -> None:
@@ -336,7 +347,12 @@ class Generator:
                                                               verify=self.verify)))
         kept: set[str] = set()
         for w in self._workers:  # each worker ran its share's preflight
-            w.calculators, skipped = w.answer()
+            w.pending += 1
+            try:
+                w.calculators, skipped = w.answer()
+            except BaseException:
+                self.close()
+                raise
             kept |= set(w.calculators)
             self.stats.skipped |= skipped
         self.calculators = [c for c in self.calculators if c.id in kept]
@@ -345,7 +361,7 @@ class Generator:
         """Stop the worker processes (they also end with this process)."""
         for w in self._workers:
             w.close()
-        self._workers = []
+        self._closed, self._workers = bool(self._workers) or self._closed, []
 
     def __del__(self) -> None:
         if getattr(self, "_workers", None):
@@ -357,6 +373,7 @@ class _Worker:
 
     def __init__(self, context: Any, calculators: list[str], options: dict[str, Any]):
         self.calculators: list[str] = calculators
+        self.pending = 0  # requests sent and not yet answered
         self._conn, child = context.Pipe()
         self._process = context.Process(target=_serve, args=(child, calculators, options), daemon=True)
         self._process.start()
@@ -365,11 +382,13 @@ class _Worker:
     def ask(self, request: dict[str, list[int]]) -> bool:
         if request:
             self._conn.send(request)
+            self.pending += 1
         return bool(request)
 
     def answer(self) -> Any:
         try:
             kind, payload = self._conn.recv()
+            self.pending -= 1
         except EOFError:
             raise GenerationError("a generation worker process ended unexpectedly; run with workers=1 to see "
                                   "why") from None
@@ -383,7 +402,10 @@ class _Worker:
                 self._conn.send(None)
             except OSError:
                 pass
-            self._process.join(timeout=5)
+            self._process.join(timeout=1)
+            if self._process.is_alive():  # still sending an answer nobody will read
+                self._process.terminate()
+                self._process.join()
         self._conn.close()
 
 
