@@ -194,7 +194,8 @@ CHARLSON = case("A 76-year-old man. He has type II diabetes mellitus, uncomplica
 
 class Lettered(Scripted):
     """Scores lettered options: the letter of the option named in `picks` for the input asked
-    about, with probability 0.7 (the others share the rest); yes/no questions get P(yes) 0.1."""
+    about, with probability 0.7 (the others share the rest), and "B" at 0.5 on the content-free
+    question (a letter bias, as the 1.5B model has); yes/no questions get P(yes) 0.1."""
 
     def __init__(self, *replies, picks):
         super().__init__(*replies)
@@ -207,9 +208,10 @@ class Lettered(Scripted):
             return option_scores([("yes", math.log(0.1)), ("no", math.log(0.9))], options), Usage(40, 0), 0.1
         name = text.split("One input of this score: ")[1].split(" — ")[0]
         lines = [ln for ln in text.splitlines() if len(ln) > 3 and ln[1:3] == ". "]
-        pick = next(ln[0] for ln in lines if ln[3:] == self.picks[name])
-        rest = (1 - 0.7) / (len(options) - 1)
-        return option_scores([(o, math.log(0.7 if o == pick else rest)) for o in options], options), \
+        pick, top = ("B", 0.5) if "- N/A" in text else (
+            next(ln[0] for ln in lines if ln[3:] == self.picks[name]), 0.7)
+        rest = (1 - top) / (len(options) - 1)
+        return option_scores([(o, math.log(top if o == pick else rest)) for o in options], options), \
             Usage(60, 0), 0.1
 
 
@@ -224,15 +226,53 @@ def test_graded_choices_by_logprob_on_their_sentences():
     inputs = out.trace["normalised_inputs"]
     assert (inputs["liver_disease"], inputs["diabetes"], inputs["solid_tumor"]) == (
         "moderate_to_severe", "uncomplicated", "localized")
-    asked = {t.split("One input of this score: ")[1].split(" — ")[0]: t for t in model.scored if "One input" in t}
+    asked = {t.split("One input of this score: ")[1].split(" — ")[0]: t for t in model.scored
+             if "One input" in t and "- N/A" not in t}
+    assert sum("- N/A" in t for t in model.scored) == 3  # one content-free question per choice
     # found by its name's words: asked on its sentence alone; "solid tumor" is not in the note: the whole note
     assert asked["liver disease"].startswith("Sentences from a patient's note about one input")
     assert "severe liver disease" in asked["liver disease"] and "hepatoblastoma" not in asked["liver disease"]
     assert "hepatoblastoma" in asked["solid tumor"] and "C. metastatic" in asked["solid tumor"]
     record = next(f for f in out.trace["findings"] if f["field"] == "diabetes")
     assert record["choice"] == "uncomplicated" and record["evidence"] is True
-    assert record["p_options"]["uncomplicated"] == pytest.approx(0.7)
+    # "uncomplicated" is B, the prior's favourite: 0.7 / 0.5 against 0.15 / 0.25 twice
+    assert record["p_options"]["uncomplicated"] == pytest.approx(1.4 / (1.4 + 0.6 + 0.6), abs=1e-4)
     # age 70-79: 3; liver moderate-severe 3; diabetes uncomplicated 1; localized solid tumour 2
     assert out.answer == 9
     with pytest.raises(ValueError, match="choices: got 'maybe'"):
         get_strategy("extract:choices=maybe")
+
+
+@pytest.mark.embedded
+def test_graded_choices_by_logprob_with_the_embedded_model(embedded_model):
+    """`choices=logprob` on the hand-written Charlson note with the real model: each graded
+    choice gets a probability per option (summing to 1) from one scored request, and none is
+    generated. A plainly stated grade is read as stated."""
+    out = get_strategy("extract:choices=logprob").run(CHARLSON, embedded_model, {**GEN, "max_tokens": 200})
+    assert out.status == "ok", out.error
+    graded = {f["field"]: f for f in out.trace["findings"] if "p_options" in f}
+    assert set(graded) == {"liver_disease", "diabetes", "solid_tumor"}
+    for record in graded.values():
+        assert sum(record["p_options"].values()) == pytest.approx(1.0, abs=1e-3)
+    # "signs of severe liver disease": moderate to severe (calibrated 0.40 against 0.31 and 0.29;
+    # uncalibrated, the letter bias picked "mild")
+    assert graded["liver_disease"]["evidence"] and graded["liver_disease"]["choice"] == "moderate_to_severe"
+
+
+def test_contextual_calibration_removes_a_letter_bias():
+    from medreckon.bench.models import Meter
+    from medreckon.bench.strategies import extract_steps as steps
+    from medreckon.calculators.describe import describe_inputs
+    from medreckon.calculators.registry import get
+
+    class Biased(Scripted):
+        def option_logprobs(self, messages, options):
+            p = {"A": 0.2, "B": 0.6, "C": 0.2} if "- N/A" in messages[-1]["content"] else \
+                {"A": 0.40, "B": 0.45, "C": 0.15}
+            return option_scores([(o, math.log(p[o])) for o in options], options), Usage(30, 0), 0.1
+
+    spec = next(s for s in steps.graded_choices(describe_inputs(get("charlson"))) if s.name == "liver_disease")
+    meter = Meter(Biased())
+    choice, p = steps.logprob_choice(meter, "system", "Patient note: severe liver disease.", spec, None)
+    assert choice == "none" and meter.calls == 2  # B led 0.45 to 0.40 before the prior (B 0.6) was divided out
+    assert p == pytest.approx({"none": 2.0 / 3.5, "mild": 0.75 / 3.5, "moderate_to_severe": 0.75 / 3.5}, abs=1e-4)

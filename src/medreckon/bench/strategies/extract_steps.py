@@ -115,16 +115,28 @@ def choice_prompt(head: str, spec: InputSpec, reading: Reading | None) -> str:
     return "\n\n".join([head, question])
 
 
-def logprob_choice(meter: Meter, system: str, head: str, spec: InputSpec,
-                   reading: Reading | None) -> tuple[str | None, dict[str, float]]:
-    """(the most probable option, each option's probability) for one choice input; None when the
-    model gives no option any weight."""
-    messages = [{"role": "system", "content": system},
-                {"role": "user", "content": choice_prompt(head, spec, reading)}]
-    letters = LETTERS[:len(spec.choices)]
-    best, p = choose(meter, messages, list(letters))
-    return (None if best is None else spec.choices[letters.index(best)]), {
-        c: round(p[letters[i]], 4) for i, c in enumerate(spec.choices)}
+# Contextual calibration (Zhao et al., ICML 2021): the same question on a content-free input
+# ("N/A") gives the model's prior over the letters; each option's probability is divided by it.
+# Without it the 1.5B model put most weight on "B" whatever the sentence said.
+CONTENT_FREE = EVIDENCE_ONLY.replace("criterion", "input").format(sentences="- N/A")
+
+
+def logprob_choice(meter: Meter, system: str, head: str, spec: InputSpec, reading: Reading | None,
+                   ) -> tuple[str | None, dict[str, float]]:
+    """(the most probable option, each option's calibrated probability) for one choice input;
+    None when the model gives no option any weight. Two scored requests: the question, and the
+    same question on a content-free input (the prior the probabilities are divided by)."""
+    letters = list(LETTERS[:len(spec.choices)])
+    _, p = choose(meter, [{"role": "system", "content": system},
+                          {"role": "user", "content": choice_prompt(head, spec, reading)}], letters)
+    blank = choice_prompt(head, spec, None).replace(head, CONTENT_FREE, 1)
+    _, prior = choose(meter, [{"role": "system", "content": system}, {"role": "user", "content": blank}], letters)
+    ratio = {x: p[x] / prior[x] if prior[x] > 0 else p[x] for x in letters}
+    total = sum(ratio.values())
+    if total <= 0:
+        return None, dict.fromkeys(spec.choices, 0.0)
+    calibrated = {c: ratio[letters[i]] / total for i, c in enumerate(spec.choices)}
+    return max(calibrated, key=lambda c: calibrated[c]), {c: round(v, 4) for c, v in calibrated.items()}
 
 
 # ---------------------------------------------------------------- quantities
