@@ -41,6 +41,13 @@ def main() -> None:
              "absent findings unmentioned). Paired by case id.", "",
              "| strategy | n paired | easy | hard | hard − easy (95% CI, Newcombe paired) | only easy | only hard "
              "| McNemar p (exact) |", "|---|---|---|---|---|---|---|---|"]
+    import json
+
+    for level in ("easy", "hard"):
+        rows = [json.loads(line) for line in (Path(args.root) / f"cases-{level}-n{args.n}.jsonl").open()]
+        lines.insert(-2, f"Cases ({level}): `cases-{level}-n{args.n}.jsonl`, generator version "
+                     f"{', '.join(sorted({str(r.get('generator_version')) for r in rows}))}, {len(rows)} cases of "
+                     f"{len({r['calculator'] for r in rows})} calculators.\n")
     for strategy in args.strategies.split(","):
         easy, hard = marks("easy", strategy), marks("hard", strategy)
         ids = sorted(set(easy) & set(hard))
