@@ -93,8 +93,9 @@ def logprob_finding(meter: Meter, system: str, head: str, spec: InputSpec, readi
 
 def graded_choices(specs: Sequence[InputSpec]) -> list[InputSpec]:
     """The inputs decided by `choices=logprob`: choices of more than one option (a grade, a
-    category, the sex), asked one at a time."""
-    return [s for s in specs if s.kind == "choice" and not s.option and len(s.choices) > 1]
+    category, the sex), asked one at a time; one of more options than there are letters stays
+    in the JSON request."""
+    return [s for s in specs if s.kind == "choice" and not s.option and 1 < len(s.choices) <= len(LETTERS)]
 
 
 def read_choices(case: Case, specs: Sequence[InputSpec]) -> dict[str, Reading]:
