@@ -71,3 +71,32 @@ def test_ratios_without_units_are_not_values_and_bad_input():
     assert [m.value for m in scan("GCS 3/15 on arrival; admitted 10/12.")] == []
     with pytest.raises(TypeError, match="note must be text"):
         scan(None)
+
+
+def test_names_after_the_number_pressures_without_units_and_new_units():
+    """Seen in MedCalc-Bench notes of the design sample (seed 0): the name after the number, a
+    blood pressure written without its unit, the name eight words back, and per-day and
+    per-kilogram units."""
+    ms = scan("Also, at 2.3 mg/dL, his bilirubin level has spiked. Vital signs: blood pressure 110/65, "
+              "respiratory rate 20. His sodium level is within the normal range at 140 mEq/L. "
+              "Urine output was 900 mL/day. Norepinephrine at 0.07 mcg/kg/min.")
+    assert [m.value for m in candidates(ms, "bilirubin", ("mg/dL", "umol/L"))] == [2.3]
+    assert [m.value for m in candidates(ms, "systolic_bp", ("mmHg",))][:1] == [110.0]
+    assert [m.value for m in candidates(ms, "diastolic_bp", ("mmHg",))][:1] == [65.0]
+    assert [m.value for m in candidates(ms, "sodium", ("mEq/L", "mmol/L"))] == [140.0]
+    out = candidates(ms, "urine_output", ("mL/d", "L/d", "mL/h"))
+    assert [(m.value, symbol(m.unit)) for m in out] == [(900.0, "mL/d")]
+    assert [symbol(m.unit) for m in candidates(ms, "norepinephrine", ("ug/kg/min",))] == ["ug/kg/min"]
+
+
+def test_urine_and_serum_and_cholesterol_fractions_are_told_apart():
+    ms = scan("Serum sodium 134 mmol/L and creatinine 1.2 mg/dL. Urine electrolytes were sodium 179 mmol/L "
+              "and creatinine 37 mg/dL. Lipids: total cholesterol 210 mg/dL, high density lipoprotein "
+              "cholesterol 38 mg/dL, triglyceride 150 mg/dL.")
+    assert [m.value for m in candidates(ms, "urine_sodium", ("mEq/L", "mmol/L"))] == [179.0]
+    assert [m.value for m in candidates(ms, "urine_creatinine", ("mg/dL",))] == [37.0]
+    assert [m.value for m in candidates(ms, "sodium", ("mEq/L", "mmol/L"))][0] == 134.0
+    assert [m.value for m in candidates(ms, "creatinine", ("mg/dL",))][0] == 1.2
+    assert [m.value for m in candidates(ms, "total_cholesterol", ("mg/dL",))] == [210.0]
+    assert [m.value for m in candidates(ms, "hdl", ("mg/dL",))] == [38.0]
+    assert [m.value for m in candidates(ms, "triglycerides", ("mg/dL",))] == [150.0]

@@ -29,7 +29,7 @@ def test_defaults_are_todays_extract():
     v = get_strategy("extract:context=with_model,decide=logprob,threshold=0.6,candidates=true,"
                      "apply_hints=true,item_lists=true,abstain=true").version
     assert v == "1+e3+r2+splitq+fix+ctx-with_model+lp2+t0.6+cand2+hints2+items+abst"
-    with pytest.raises(ValueError, match="context: got 'on'; expected one of off, alone, with_model"):
+    with pytest.raises(ValueError, match="context: got 'on'; expected one of off, alone, with_model, veto"):
         get_strategy("extract:context=on")
     with pytest.raises(ValueError, match="threshold: got 1.5"):
         get_strategy("extract:threshold=1.5")
@@ -66,6 +66,37 @@ def test_context_with_model_asks_only_about_findings_it_found_present():
     assert out.trace["normalised_inputs"]["liver_disease"] is True
     assert out.trace["normalised_inputs"]["uncontrolled_hypertension"] is False  # the model said no
     assert out.answer == 2
+
+
+def test_context_veto_in_the_json_request_turns_only_negated_findings_false():
+    """Findings stay in the one JSON request (split_findings=false); the reader only vetoes a
+    true where every mention is negated, hypothetical or a relative's, and never makes a false
+    true (the issue's trace: "no history of stroke" read as a stroke)."""
+    said = {"age": 71, "uncontrolled_hypertension": True, "renal_disease": False, "liver_disease": True,
+            "stroke": True, "prior_major_bleeding": True, "labile_inr": False, "bleeding_medication": False,
+            "alcohol_drinks_per_week": None}
+    model = Scripted(said)
+    out = get_strategy("extract:split_findings=false,context=veto").run(HASBLED, model, GEN)
+    assert len(model.requests) == 1  # findings asked in the JSON request, none on their own
+    inputs = out.trace["normalised_inputs"]
+    assert inputs["stroke"] is False and inputs["prior_major_bleeding"] is False  # "No history of", "denies"
+    assert inputs["liver_disease"] is True and inputs["uncontrolled_hypertension"] is True
+    assert sorted(out.trace["turns"][0]["vetoed"]) == ["prior_major_bleeding", "stroke"]
+    assert out.answer == 3
+    # a finding the model says false stays false, whatever the reader found
+    model = Scripted({**said, "liver_disease": False})
+    assert get_strategy("extract:split_findings=false,context=veto").run(HASBLED, model, GEN).answer == 2
+
+
+def test_context_with_model_in_the_json_request_leaves_out_what_the_reader_settles():
+    model = Scripted({"age": 71, "uncontrolled_hypertension": True, "liver_disease": True,
+                      "alcohol_drinks_per_week": None})
+    out = get_strategy("extract:split_findings=false,context=with_model").run(HASBLED, model, GEN)
+    asked = model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
+    assert "stroke" not in asked and "prior_major_bleeding" not in asked and "liver_disease" in asked
+    settled = {f["field"]: f.get("present") for f in out.trace["findings"]}
+    assert settled["stroke"] is False and settled["labile_inr"] is None  # negated; not mentioned
+    assert out.answer == 3
 
 
 class Scoring(Scripted):
@@ -119,6 +150,25 @@ def test_candidates_make_the_model_choose_a_mention():
 
 CG = case("A 60-year-old man weighing 70 kg, 175 cm tall; creatinine 88.", 2,
           "Creatinine Clearance (Cockcroft-Gault Equation)", output_type="decimal")
+
+
+def test_candidates_first_takes_the_named_mention_at_presentation_without_asking():
+    model = Scripted({"weight": 79, "height": 180})
+    out = get_strategy("extract:candidates=first").run(BMI, model, GEN)
+    assert model.requests == []  # both named in the note: nothing is asked
+    assert out.trace["normalised_inputs"] == {"weight": 81.0, "height": 180.0}  # not day 3's 79 kg
+    assert "180 cm" in out.trace["quantities_from_note"]["height"]["words"]
+    assert out.status == "ok" and out.answer == pytest.approx(25.0, abs=0.01)
+    # a weight whose only mention is not named stays a choice for the model
+    unnamed = case("A 40-year-old man, 180 cm tall. On examination: 81 kg.", 6, "Body Mass Index (BMI)", output_type="decimal")
+    model = Scripted({"weight": 81})
+    out = get_strategy("extract:candidates=first").run(unnamed, model, GEN)
+    asked = model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
+    assert list(asked) == ["weight"] and asked["weight"]["anyOf"][0]["enum"] == [81]
+    assert out.trace["normalised_inputs"] == {"weight": 81.0, "height": 180.0}
+    assert get_strategy("extract:candidates=first").version.endswith("+cand1st")
+    with pytest.raises(ValueError, match="candidates: got 'maybe'; expected one of false, true, first"):
+        get_strategy("extract:candidates=maybe")
 
 
 def test_hints_are_applied_without_a_repair_turn():

@@ -31,6 +31,10 @@ _UNITS = sorted([
     "bpm", "beats per minute", "beats/min", "breaths per minute", "breaths/min", "/min", "°C",
     "°F", "ºC", "ºF", "C", "F", "kg/m2", "kg/m²", "kg", "lbs", "lb", "pounds", "g", "cm", "m",
     "in", "inches", "ft", "feet", "%", "mg", "mcg", "µg", "ug", "mL", "ml", "L", "years", "year",
+    "mm hg", "mmhg", "mL/day", "ml/day", "mL/d", "L/day", "mL/h", "ml/h", "mL/hr", "mcg/kg/min", "µg/kg/min",
+    "ug/kg/min", "mcg/kg/h", "µg/kg/h", "mg/kg/min", "µIU/mL", "uIU/mL", "μIU/mL", "pmol/L", "kPa",
+    "cells/µL", "cells/uL", "K/µL", "K/uL", "x 10^3/µL", "× 10^3/µL", "10^3/µL", "10^3/uL", "x10^9/l",
+    "beats/minute", "breaths/minute", "per minute",
     "yrs", "year-old", "year old", "years old", "months", "weeks", "days", "hours", "ms", "msec", "points", "seconds", "s",
 ], key=len, reverse=True)
 _UNIT = "|".join(re.escape(x) for x in _UNITS)
@@ -43,17 +47,18 @@ _LATER = re.compile(r"\b(?:on day \d+|hospital day|day \d+ of|after (?:\w+ ){0,3
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9']*")
 # Names notes use for common inputs, keyed by a word of the input's name.
 ALIASES: dict[str, tuple[str, ...]] = {
-    "heart": ("hr", "pulse", "heart rate", "beats", "bpm", "tachycardic", "bradycardic"),
+    "heart": ("hr", "pulse", "pr", "heart rate", "beats", "bpm", "tachycardic", "bradycardic"),
+    "saturation": ("spo2", "sao2", "o2 sat", "oximetry", "sats", "oxygen saturation"),
     "respiratory": ("rr", "respirations", "respiratory rate", "breaths", "tachypneic", "tachypnoeic"),
     "systolic": ("sbp", "blood pressure", "bp"), "diastolic": ("dbp", "blood pressure", "bp"),
     "temperature": ("temp", "t", "febrile"), "sodium": ("na",), "potassium": ("k",),
     "chloride": ("cl",), "bicarbonate": ("hco3", "bicarb", "co2", "tco2"), "bun": ("urea", "blood urea nitrogen"),
     "creatinine": ("cr", "creat", "scr"), "glucose": ("glu", "sugar", "bg"), "hemoglobin": ("hb", "hgb"),
     "hematocrit": ("hct",), "platelets": ("plt", "platelet"), "platelet": ("plt", "platelets"),
-    "wbc": ("white", "leukocytes", "leukocyte"), "albumin": ("alb",), "bilirubin": ("bili", "tbili"),
+    "wbc": ("white", "leukocytes", "leukocyte", "leucocytes"), "albumin": ("alb",), "bilirubin": ("bili", "tbili"),
     "age": ("year-old", "years old", "yo", "aged"), "weight": ("weighs", "weighed", "weighing", "wt"),
-    "height": ("tall", "ht"), "calcium": ("ca",), "cholesterol": ("chol", "tc"), "hdl": ("hdl-c",),
-    "triglycerides": ("tg", "trigs"), "insulin": ("insulin",), "inr": ("inr",), "pao2": ("po2", "pao2"),
+    "height": ("tall", "ht"), "calcium": ("ca",), "cholesterol": ("chol", "tc"), "hdl": ("hdl-c", "high density lipoprotein", "high-density lipoprotein"),
+    "triglycerides": ("tg", "trigs", "triglyceride"), "insulin": ("insulin",), "inr": ("inr", "international normalized ratio"), "pao2": ("po2", "pao2", "pao", "pao₂", "partial pressure of oxygen"),
     "fio2": ("fio2", "fraction of inspired"), "qt": ("qt", "qtc"), "ph": ("ph",),
 }
 
@@ -69,6 +74,8 @@ class QuantityMention:
     sentence_index: int
     start: int  # character offset in the note
     later: bool  # its sentence speaks of a later time point
+    after: str = ""  # up to four words after it, before the next number or punctuation
+    lead: str = ""  # its sentence up to it
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -94,24 +101,33 @@ def scan(note: str) -> list[QuantityMention]:
         raise TypeError(f"note must be text, got {type(note).__name__}")
     found: list[QuantityMention] = []
     for index, (offset, sentence) in enumerate(_sentences(note)):
-        later = bool(_LATER.search(sentence))
+        # a later time point is said of its clause ("81 kg at the visit; on day 3 he weighed 79 kg")
+        clauses = [(c.start(), c.end(), bool(_LATER.search(c.group()))) for c in re.finditer(r"[^;]+", sentence)]
         prev_end = 0  # a mention's words are those after the mention before it
         for m in _MENTION.finditer(sentence):
-            words = _WORD.findall(sentence[prev_end:m.start()])[-6:]
+            words = _WORD.findall(sentence[prev_end:m.start()])[-8:]
             prev_end = m.end()
             before = " ".join(words)
             numbers = [m.group(1)] + ([m.group(2)] if m.group(2) else [])
             unit = m.group(3)
-            if m.group(2) and unit is None:  # "3/4" without a unit is a ratio or a date, not two values
+            # "3/4" without a unit is a ratio or a date, not two values; a blood pressure is
+            # named as one ("blood pressure 110/65", "BP: 85/50")
+            if m.group(2) and unit is None and not _PRESSURE.search(" ".join(words[-3:])):
                 continue
+            tail = re.split(r"[,;:.()]|\d", sentence[m.end():].lstrip(" ,;:"), maxsplit=1)[0]
+            after = " ".join(_WORD.findall(tail)[:4])
+            later = next((lat for a, b, lat in clauses if a <= m.start() < b), False)
             for i, text in enumerate(numbers):
                 label = before + (" (systolic)" if i == 0 and len(numbers) == 2 else
                                   " (diastolic)" if i == 1 else "")
                 found.append(QuantityMention(
                     id=len(found) + 1, value=float(text.replace(",", "")), written=m.group(0).strip(),
                     unit=unit, before=label.strip(), sentence=sentence.strip(), sentence_index=index,
-                    start=offset + m.start(), later=later))
+                    start=offset + m.start(), later=later, after=after, lead=sentence[:m.start()]))
     return found
+
+
+_PRESSURE = re.compile(r"\b(?:blood pressure|BP|B/P|pressure)\b", re.I)
 
 
 # Units as notes write them -> the engine's symbols (calculators.units)
@@ -125,7 +141,12 @@ _SYMBOLS = {"year-old": "yr", "year old": "yr", "years old": "yr", "years": "yr"
             "ml": "mL", "µg": "ug", "mcg": "ug", "×10^9/L": "10^9/L", "x10^9/L": "10^9/L",
             "x 10^9/L": "10^9/L", "x10^3/µL": "10^3/uL", "x10^3/uL": "10^3/uL", "/µL": "/uL",
             "/mm3": "/uL", "/mm^3": "/uL", "cells/mm3": "/uL", "kg/m2": "kg/m^2", "kg/m²": "kg/m^2",
-            "units/L": "U/L"}
+            "units/L": "U/L", "mm hg": "mmHg", "mL/day": "mL/d", "ml/day": "mL/d", "L/day": "L/d", "ml/h": "mL/h",
+            "mL/hr": "mL/h", "mcg/kg/min": "ug/kg/min", "µg/kg/min": "ug/kg/min", "mcg/kg/h": "ug/kg/h",
+            "µg/kg/h": "ug/kg/h", "µIU/mL": "uIU/mL", "μIU/mL": "uIU/mL", "cells/µL": "/uL", "cells/uL": "/uL",
+            "K/µL": "10^3/uL", "K/uL": "10^3/uL", "x 10^3/µL": "10^3/uL", "× 10^3/µL": "10^3/uL",
+            "10^3/µL": "10^3/uL", "x10^9/l": "10^9/L", "beats/minute": "/min", "breaths/minute": "/min",
+            "per minute": "/min"}
 
 
 def symbol(unit: str) -> str:
@@ -180,40 +201,81 @@ def _in_range(m: QuantityMention, unit: str | None, plausible: tuple[float, floa
     return plausible[0] <= x <= plausible[1]
 
 
+# A specimen or qualifier that a name needs beside the analyte ("urine sodium" is no serum sodium),
+# and the words that make a mention of the analyte another quantity.
+_SPECIMEN = ("urine", "urinary")
+_NOT_THIS: dict[str, tuple[str, ...]] = {
+    "cholesterol": ("hdl", "ldl", "lipoprotein", "non-hdl"), "creatinine": ("clearance",),
+}
+
+
+def _has(text: str, terms: Sequence[str]) -> bool:
+    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) for w in terms)
+
+
 def candidates(mentions: Sequence[QuantityMention], name: str, units: Sequence[str] = (),
                extra_words: Sequence[str] = (), limit: int = 6, *, unit: str | None = None,
                plausible: tuple[float, float] | None = None) -> list[QuantityMention]:
+    """The candidate mentions of input `name`, best first (see `ranked_candidates`)."""
+    return [m for m, _ in ranked_candidates(mentions, name, units, extra_words, limit, unit=unit,
+                                            plausible=plausible)]
+
+
+def ranked_candidates(mentions: Sequence[QuantityMention], name: str, units: Sequence[str] = (),
+                      extra_words: Sequence[str] = (), limit: int = 6, *, unit: str | None = None,
+                      plausible: tuple[float, float] | None = None) -> list[tuple[QuantityMention, float]]:
     """The mentions that may give input `name` (declared `units`): those whose nearby words or
     written unit name the input (with a unit that converts to a declared one, or none), and
     those whose unit alone says what they are (a rate, a pressure, a weight — not a lab
     concentration) unless their words name another input ("respiratory rate of 24 /min" is no
-    heart rate); with `plausible` (in `unit`), only mentions inside that range. Named ones first,
-    then earlier time points first, then the note's order. At most `limit`."""
-    words = name_words(name, extra_words)
+    heart rate); with `plausible` (in `unit`), only mentions inside that range. A urine input
+    ("urine_sodium") needs the urine named beside the analyte; any other input is not named by a
+    mention of the urine's. Named ones first (by the words before them, then, for a mention with
+    no name of any input before it, by the words after it: "at 2.3 mg/dL, his bilirubin"), then
+    earlier time points first, then the note's order. At most `limit`, each with its rank: 0
+    named before it (0.5 when a non-urine input's mention follows a urine's in its sentence), 1
+    named after it, 2 not named (its unit alone fits)."""
+    parts = [w for w in re.split(r"[_\W]+", name.lower()) if w]
+    specimen = any(p in _SPECIMEN for p in parts)
+    words = name_words("_".join(p for p in parts if p not in _SPECIMEN), extra_words)
+    excluded = tuple(x for w in words for x in _NOT_THIS.get(w, ()))
     others = tuple(a for key, aliases in ALIASES.items() if key not in words
                    for a in (key, *aliases) if a not in words and len(a) > 2)
+    anything = tuple(a for key, aliases in ALIASES.items() for a in (key, *aliases) if len(a) > 1)
 
     def says(m: QuantityMention, terms: Sequence[str]) -> bool:
-        near = f"{m.before} {m.unit or ''}".lower()
-        return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", near) for w in terms)
+        return _has(f"{m.before} {m.unit or ''}".lower(), terms)
 
-    def named(m: QuantityMention) -> bool:
-        near = m.before.lower()
+    def named_by(text: str, lead: str) -> bool:
+        if not _has(text, words) or _has(text, excluded):
+            return False  # a urine input: the urine named in its sentence before it
+        if specimen:
+            return _has(lead, _SPECIMEN) and not _has(text, ("serum", "plasma"))
+        return not _has(text, _SPECIMEN)
+
+    def rank(m: QuantityMention) -> float:
+        """0: named by the words before it (0.5 when its sentence speaks of urine first and the
+        input is no urine's); 1: by the words after it; 2: not named."""
+        near, lead = m.before.lower(), m.lead.lower()
         for side, other in (("systolic", "diastolic"), ("diastolic", "systolic")):
             if f"({side})" in near and other in name.lower():
-                return False
-        return says(m, words)
+                return 2
+        if named_by(f"{near} {(m.unit or '').lower()}", lead):
+            return 0.5 if not specimen and _has(lead, _SPECIMEN) else 0
+        if m.after and m.unit and not _has(near, anything) and named_by(m.after.lower(), lead):
+            return 1
+        return 2
 
     def keep(m: QuantityMention) -> bool:
         if not _in_range(m, unit, plausible):
             return False
-        if named(m):
+        if rank(m) < 2:
             return m.unit is None or not units or _fits(m.unit, units)
         # unnamed: only where the unit alone tells what it is (a lab concentration does not)
         return _fits(m.unit, units) and not _concentration(m.unit) and not says(m, others)
 
-    kept = [m for m in mentions if keep(m)]
-    kept.sort(key=lambda m: (not named(m), m.later, m.start))
+    kept = [(m, rank(m)) for m in mentions if keep(m)]
+    kept.sort(key=lambda mr: (mr[1], mr[0].later, mr[0].start))
     return kept[:limit]
 
 

@@ -87,6 +87,7 @@ from ..calculation import (
 from ..models import Meter
 from ..reading.hints import apply_hints
 from ..reading.items import inputs_from_items, item_groups, item_lines, items_schema
+from ..reading.quantities import as_input
 from ..trace import Repairs
 from ..types import Case, Completion, ModelClient, ModelError, Outcome
 from . import extract_steps as steps
@@ -252,7 +253,7 @@ class Extract:
     def __init__(self, max_repairs: int = 2, repair_implausible: bool = True, evidence: bool = False,
                  split_findings: bool = True, finding_quotes: bool = True, fix_units: bool = True,
                  context: str = "off", decide: str = "generate", threshold: float = 0.5,
-                 candidates: bool = False, apply_hints: bool = False, item_lists: bool = False,
+                 candidates: str = "false", apply_hints: bool = False, item_lists: bool = False,
                  abstain: bool = False, choices: str = "generate"):
         if not 0 <= max_repairs <= 5:
             raise ValueError(f"max_repairs must be between 0 and 5, got {max_repairs}")
@@ -263,7 +264,8 @@ class Extract:
         self.decide = steps.check_choice("decide", decide, steps.DECIDE_MODES)
         self.choices = steps.check_choice("choices", choices, steps.DECIDE_MODES)
         self.threshold = threshold
-        self.candidates, self.apply_hints = candidates, apply_hints
+        self.candidates = steps.check_choice("candidates", str(candidates).lower(), steps.CANDIDATE_MODES)
+        self.apply_hints = apply_hints
         self.item_lists, self.abstain = item_lists, abstain
         self.max_repairs = max_repairs
         self.repair_implausible = repair_implausible
@@ -282,7 +284,7 @@ class Extract:
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
                    + ("" if self.choices == "generate" else "+chlp")
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
-                   + ("+cand2" if self.candidates else "")  # 2: numbers, not ids
+                   + {"false": "", "true": "+cand2", "first": "+cand1st"}[self.candidates]  # 2: numbers, not ids
                    + ("+hints2" if self.apply_hints else "")  # 2: not for a value the note writes so
                    + ("+items" if self.item_lists else "") + ("+abst" if self.abstain else ""))
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}{reading}"
@@ -308,7 +310,7 @@ class Extract:
             if reading is not None:
                 record: dict[str, Any] = {"field": spec.name, "reading": reading.to_dict()}
                 value = steps.reading_value(reading, spec)
-                if self.context == "alone" or reading.state != "present" or steps.negative_finding(spec):
+                if steps.settled_by_reader(reading, spec, self.context):
                     if value is not None:
                         found[spec.name] = record["present"] = value
                     trace["findings"].append(record)
@@ -341,6 +343,10 @@ class Extract:
             if isinstance(value, bool):
                 found[spec.name] = record["present"] = value
             trace["findings"].append(record)
+        if self.context == "veto":
+            found, vetoed = steps.veto_findings(found, readings, {s.name: s for s in specs})
+            if vetoed:
+                trace["vetoed"] = vetoed
         return found
 
     def _choices(self, case: Case, calc: Calculator, specs: list[InputSpec], meter: Meter,
@@ -391,14 +397,30 @@ class Extract:
         graded = steps.graded_choices(specs) if self.choices == "logprob" and not self.evidence else []
         names = [s.name for s in specs if s not in split and s not in graded]
         by_name = {s.name: s for s in specs}
+        # findings asked in the JSON request, read by the reader first (context != off)
+        inline = ([by_name[n] for n in names if by_name[n].kind == "boolean"]
+                  if self.context != "off" and not self.evidence else [])
+        readings = steps.read_findings(case, inline) if inline else {}
+        settled: dict[str, Any] = {}  # findings the reader decides, out of the JSON request
+        for n, reading in readings.items():
+            if steps.settled_by_reader(reading, by_name[n], self.context):
+                settled[n] = steps.reading_value(reading, by_name[n])
+        names = [n for n in names if n not in settled]
+        groups = item_groups(calc) if self.item_lists and not self.evidence else {}
+        grouped = {x for pair in groups.values() for x in (pair[0].name, pair[1].name)}
+        # quantities taken from the note's first named mention, out of the JSON request (candidates=first)
+        firsts = (steps.first_named_mentions(case, [by_name[n] for n in names if n not in grouped])
+                  if self.candidates == "first" and not self.evidence else {})
+        quantities = {n: as_input(m, by_name[n].units) for n, m in firsts.items()}
+        names = [n for n in names if n not in quantities]
         schema = evidence_schema(calc) if self.evidence else input_schema(calc, names)
         extra: list[str] = []
-        groups = item_groups(calc) if self.item_lists and not self.evidence else {}
         if groups:  # the item pairs as one list
             schema = items_schema(calc, groups, names)
             extra.append(item_lines(groups))
-        shown = [n for n in names if n not in {x for pair in groups.values() for x in (pair[0].name, pair[1].name)}]
-        mentions = steps.candidate_fields(case, [by_name[n] for n in shown]) if self.candidates and not self.evidence else {}
+        shown = [n for n in names if n not in grouped]
+        mentions = (steps.candidate_fields(case, [by_name[n] for n in shown])
+                    if self.candidates != "false" and not self.evidence else {})
         if mentions:
             schema = steps.candidate_schema(schema, mentions, by_name)
             extra.append(steps.candidate_lines(mentions, by_name))
@@ -415,7 +437,11 @@ class Extract:
             and case.calculator_id is not None else "name",
             options=options, fields=names, split_findings=[s.name for s in split],
             **({"graded_choices": [s.name for s in graded]} if graded else {}),
-            messages=messages, findings=[], turns=[],
+            messages=messages, turns=[],
+            findings=[{"field": n, "reading": readings[n].to_dict(),
+                       **({"present": v} if v is not None else {})} for n, v in settled.items()],
+            **({"quantities_from_note": {n: {"value": quantities[n], "words": m.label()} for n, m in firsts.items()}}
+               if firsts else {}),
         )
         best: Result | None = None  # the last result computed (possibly with warnings)
         best_raw, best_inputs = "", {}
@@ -431,13 +457,17 @@ class Extract:
                 calc, "case", best, best_inputs, answer, None if answer is None else True, repairs))
 
         try:
-            found = self._findings(case, calc, split, meter, gen, trace)
+            found = {n: v for n, v in settled.items() if v is not None}
+            found |= self._findings(case, calc, split, meter, gen, trace)
             if graded:
                 found |= self._choices(case, calc, graded, meter, trace)
             for turn in range(self.max_repairs + 1):
-                if not names:  # nothing but findings: nothing to repair
-                    got = compute(calc, None, {**found, **options})
-                    trace["turns"].append({"turn": turn, "inputs": got.inputs})
+                if not names:  # nothing asked of the model: nothing to repair
+                    record = {"turn": turn}
+                    got = compute(calc, dict(quantities) or None, {**found, **options})
+                    if self.apply_hints and quantities:
+                        got = self._hinted(calc, dict(quantities), got, {**found, **options}, record, case.note)
+                    trace["turns"].append(record | {"inputs": got.inputs})
                     best, best_inputs, last_error = got.result, got.inputs or {}, got.message
                     break
                 last = meter.chat(messages, gen, response_format=response_format(schema))
@@ -459,6 +489,11 @@ class Extract:
                             k for k, q in quotes.items() if not quote_in_note(q, case.note))
                     if mentions:
                         reply, record["mention_notes"] = steps.inputs_from_candidates(reply, mentions, by_name)
+                    reply = {**reply, **quantities}
+                    if self.context == "veto" and readings:
+                        reply, vetoed = steps.veto_findings(reply, readings, by_name)
+                        if vetoed:
+                            record["vetoed"] = vetoed
                     try:
                         reply = inputs_from_items(reply, groups) if groups else reply
                     except ValueError as exc:

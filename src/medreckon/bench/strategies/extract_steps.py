@@ -17,10 +17,11 @@ from ...calculators.spec import Calculator
 from ..models import Meter
 from ..reading.context import NoteReader, Reading
 from ..reading.decisions import choose, yes_probability
-from ..reading.quantities import QuantityMention, as_input, candidates, scan
+from ..reading.quantities import QuantityMention, as_input, candidates, ranked_candidates, scan
 from ..types import Case
 
-CONTEXT_MODES = ("off", "alone", "with_model")
+CONTEXT_MODES = ("off", "alone", "with_model", "veto")
+CANDIDATE_MODES = ("false", "true", "first")
 DECIDE_MODES = ("generate", "logprob")
 LETTERS = "ABCDEFGHIJ"
 READER = NoteReader()
@@ -68,6 +69,33 @@ def reading_value(reading: Reading, spec: InputSpec) -> bool | None:
     if negative_finding(spec):
         return reading.state != "present"
     return {"present": True, "absent": False}.get(reading.state)
+
+
+def settled_by_reader(reading: Reading, spec: InputSpec, mode: str) -> bool:
+    """Whether the reader decides the finding without the model: always with `alone`; with
+    `with_model` when it finds no mention about the patient (absent or not mentioned) or the
+    criterion is a negative one; never with `veto` (the model answers, the reader only vetoes)."""
+    if mode == "alone":
+        return True
+    return mode == "with_model" and (reading.state != "present" or negative_finding(spec))
+
+
+def veto_findings(reply: Mapping[str, Any], readings: Mapping[str, Reading],
+                  specs: Mapping[str, InputSpec]) -> tuple[dict[str, Any], list[str]]:
+    """`context=veto`: the model's reply with each finding it says true set false where the
+    reader shows it is not so — every mention negated, hypothetical or about a relative ("no
+    history of stroke", "her mother had a DVT"), or, for a negative criterion ("cough_absent"),
+    the named thing asserted. Returns the reply and the findings changed. The reader never turns
+    a false into a true: a name it does not know is no evidence of absence."""
+    out, vetoed = dict(reply), []
+    for name, reading in readings.items():
+        if out.get(name) is not True:
+            continue
+        if reading.state == "absent" and not negative_finding(specs[name]) or (
+                negative_finding(specs[name]) and reading.state == "present"):
+            out[name] = False
+            vetoed.append(name)
+    return out, vetoed
 
 
 def logprob_prompt(head: str, spec: InputSpec, reading: Reading | None) -> str:
@@ -152,6 +180,20 @@ def candidate_fields(case: Case, specs: Sequence[InputSpec]) -> dict[str, list[Q
             found = candidates(mentions, s.name, s.units, unit=s.unit, plausible=s.plausible)
             if found:
                 out[s.name] = found
+    return out
+
+
+def first_named_mentions(case: Case, specs: Sequence[InputSpec]) -> dict[str, QuantityMention]:
+    """`candidates=first`: {input: its best mention} for the quantity inputs whose best candidate
+    the note names (by the words before or after it): the first such mention at presentation,
+    the dataset's convention. Inputs whose only candidates are unnamed are left to the model."""
+    mentions = scan(case.note)
+    out = {}
+    for s in specs:
+        if s.kind == "quantity":
+            ranked = ranked_candidates(mentions, s.name, s.units, unit=s.unit, plausible=s.plausible, limit=1)
+            if ranked and ranked[0][1] < 2:
+                out[s.name] = ranked[0][0]
     return out
 
 
