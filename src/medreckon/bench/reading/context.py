@@ -91,6 +91,20 @@ def _rule(word: str, finding: str) -> Any:
     return TargetRule(word, finding)
 
 
+def _extra_context_rules() -> list[Any]:
+    """Negations medspaCy's default rules miss, seen in MedCalc-Bench notes: "a non-smoker",
+    "has never smoked", "never been prescribed"."""
+    from medspacy.context import ConTextRule
+
+    return [ConTextRule("non", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=2,
+                        pattern=[{"LOWER": {"IN": ["non", "non-"]}}]),
+            ConTextRule("never", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=6)]
+
+
+# Curly apostrophes ("doesn’t") hide a negation from medspaCy's rules; same length, so offsets hold.
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'"})
+
+
 _LOCK = threading.Lock()
 _PIPELINES: dict[tuple[tuple[str, tuple[str, ...]], ...], Any] = {}
 
@@ -110,6 +124,7 @@ def _pipeline(terms: tuple[tuple[str, tuple[str, ...]], ...]) -> Any:
                                              "medspacy_context", "medspacy_sectionizer"])
         nlp.get_pipe("medspacy_target_matcher").add(
             [_rule(w, name) for name, words in terms for w in words])
+        nlp.get_pipe("medspacy_context").add(_extra_context_rules())
         if len(_PIPELINES) > 64:  # one per calculator in practice
             _PIPELINES.clear()
         _PIPELINES[terms] = nlp
@@ -136,7 +151,7 @@ class NoteReader:
         nlp = _pipeline(terms)
         with _LOCK, warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=r"\[W036\]")  # a matcher with no patterns: fine
-            doc = nlp(note)
+            doc = nlp(note.translate(_QUOTES))
         found: dict[str, list[Mention]] = {name: [] for name, _ in terms}
         for ent in doc.ents:
             section = getattr(ent._, "section_category", None)

@@ -58,16 +58,37 @@ def negative_finding(spec: InputSpec) -> bool:
     return spec.name.startswith("no_") or spec.name.endswith("_absent")
 
 
+def family_finding(spec: InputSpec) -> bool:
+    """A criterion about the patient's relatives ("family_history", "family_history_of_thrombosis"):
+    its names are the disease, and a mention counts only when it is about a relative."""
+    return spec.name.startswith("family_history")
+
+
 def read_findings(case: Case, specs: Sequence[InputSpec]) -> dict[str, Reading]:
-    return READER.read(case.note, {s.name: s.synonyms for s in specs})
+    readings = READER.read(case.note, {s.name: s.synonyms for s in specs})
+    for s in specs:
+        if family_finding(s) and s.name in readings:
+            readings[s.name] = relatives(readings[s.name])
+    return readings
+
+
+def relatives(reading: Reading) -> Reading:
+    """A family-history criterion's reading: present when a mention is about a relative (or
+    says "family history of …"), not negated; absent when mentioned otherwise only."""
+    if not reading.mentions:
+        return reading
+    kin = [m for m in reading.mentions if not m.negated and not m.hypothetical
+           and (m.family or "famil" in m.text.lower())]
+    first = kin[0] if kin else reading.mentions[0]
+    return Reading(reading.finding, "present" if kin else "absent", first.sentence, reading.mentions)
 
 
 def reading_value(reading: Reading, spec: InputSpec) -> bool | None:
     """The finding as the reader alone decides it: present -> true, absent -> false, not
     mentioned -> None (left out: the calculator's declared default applies, with a warning).
     A negative criterion is the opposite, and true when its names are not mentioned."""
-    if negative_finding(spec):
-        return reading.state != "present"
+    if negative_finding(spec):  # not mentioned: left out (MedCalc-Bench reads it as not met)
+        return None if reading.state == "not_mentioned" else reading.state == "absent"
     return {"present": True, "absent": False}.get(reading.state)
 
 

@@ -63,7 +63,7 @@ class CapriniInputs(Inputs):
     history_of_dvt: bool = Finding("Previous deep vein thrombosis (+3 together with previous PE: one item, "
                                    "'history of DVT/PE').", synonyms=("deep vein thrombosis", "deep venous thrombosis", "DVT"))
     history_of_pe: bool = Finding("Previous pulmonary embolism (+3 together with previous DVT: one item).", synonyms=("pulmonary embolism", "pulmonary embolus", "PE"))
-    family_history_of_thrombosis: bool = Finding("Family history of thrombosis (+3).", synonyms=("family history of thrombosis", "family history of DVT", "family history of blood clots"))
+    family_history_of_thrombosis: bool = Finding("Family history of thrombosis (+3).", synonyms=("family history of thrombosis", "family history of DVT", "family history of blood clots", "thrombosis", "DVT", "deep vein thrombosis", "pulmonary embolism", "blood clots"))
     factor_v_leiden: bool = Finding("Positive factor V Leiden (+3).", synonyms=("factor V Leiden",))
     prothrombin_20210a: bool = Finding("Positive prothrombin 20210A (+3).", synonyms=("prothrombin 20210A", "prothrombin gene mutation"))
     elevated_homocysteine: bool = Finding("Elevated serum homocysteine (+3).", synonyms=("elevated homocysteine", "hyperhomocysteinemia"))

@@ -26,7 +26,7 @@ class CentorInputs(Inputs):
     )
     tender_swollen_anterior_cervical_nodes: bool = Finding(
         "Tender and/or swollen anterior cervical lymph nodes.",
-        synonyms=("tender anterior cervical lymph nodes", "cervical lymphadenopathy", "swollen lymph nodes", "tender lymph nodes", "lymphadenopathy"),
+        synonyms=("tender anterior cervical lymph nodes", "cervical lymphadenopathy", "swollen lymph nodes", "tender lymph nodes", "lymphadenopathy", "cervical adenopathy", "enlarged lymph nodes", "lymph node enlargement", "cervical lymph nodes"),
     )
     tonsillar_exudate_or_swelling: bool = Finding("Exudate on, or swelling of, the tonsils.", synonyms=("tonsillar exudate", "tonsillar swelling", "exudate", "swollen tonsils", "enlarged tonsils"))
 

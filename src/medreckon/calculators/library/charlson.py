@@ -53,7 +53,7 @@ class CharlsonInputs(Inputs):
         synonyms=("peripheral vascular disease", "peripheral artery disease", "claudication", "PAD", "aortic aneurysm"),
     )
     stroke: bool = Finding("History of cerebrovascular accident with mild or no residua (+1 with TIA, one criterion); "
-                           "a stroke with hemiplegia also scores hemiplegia.", synonyms=("stroke", "CVA", "cerebrovascular accident"))
+                           "a stroke with hemiplegia also scores hemiplegia.", synonyms=("stroke", "CVA", "cerebrovascular accident", "cerebrovascular event", "cerebral infarction", "ischemic stroke"))
     transient_ischemic_attack: bool = Finding("History of transient ischaemic attack (+1 with stroke, one criterion).", synonyms=("transient ischemic attack", "TIA"))
     dementia: bool = Finding("Dementia: chronic cognitive deficit (+1).", synonyms=("dementia", "Alzheimer's disease", "cognitive impairment"))
     chronic_pulmonary_disease: bool = Finding("Chronic pulmonary disease, e.g. COPD or asthma with symptoms (+1).", synonyms=("chronic obstructive pulmonary disease", "COPD", "asthma", "emphysema", "chronic bronchitis", "interstitial lung disease"))

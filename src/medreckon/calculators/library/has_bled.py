@@ -42,13 +42,13 @@ class HASBLEDInputs(Inputs):
     )
     renal_disease: bool = Finding(
         "Abnormal renal function: dialysis, kidney transplant, or creatinine > 2.26 mg/dL (200 µmol/L) (1 point).",
-        synonyms=("dialysis", "hemodialysis", "kidney transplant", "renal transplant", "chronic kidney disease", "renal disease", "renal impairment"),
+        synonyms=("dialysis", "hemodialysis", "kidney transplant", "renal transplant", "chronic kidney disease", "renal disease", "renal impairment", "renal insufficiency", "renal failure", "kidney disease", "ESRD", "end-stage renal disease", "renal dysfunction"),
     )
     liver_disease: bool = Finding(
         "Abnormal liver function: cirrhosis, or bilirubin > 2× normal with AST/ALT/ALP > 3× normal (1 point).",
-        synonyms=("cirrhosis", "liver cirrhosis", "liver disease", "hepatic disease", "chronic hepatitis"),
+        synonyms=("cirrhosis", "liver cirrhosis", "liver disease", "hepatic disease", "chronic hepatitis", "hepatic impairment", "hepatic dysfunction", "liver dysfunction", "alcoholic liver disease"),
     )
-    stroke: bool = Finding("Prior stroke (1 point).", synonyms=("stroke", "CVA", "cerebrovascular accident"))
+    stroke: bool = Finding("Prior stroke (1 point).", synonyms=("stroke", "CVA", "cerebrovascular accident", "cerebrovascular event", "cerebral infarction", "ischemic stroke"))
     prior_major_bleeding: bool = Finding(
         "Prior major bleeding or predisposition to bleeding, e.g. anaemia or thrombocytopenia (1 point).",
         synonyms=("major bleeding", "bleeding", "hemorrhage", "gastrointestinal bleeding", "GI bleed", "anemia", "thrombocytopenia"),

@@ -61,7 +61,7 @@ class HEARTInputs(Inputs):
     diabetes: bool = Finding("Diabetes mellitus (a risk factor).", synonyms=("diabetes", "diabetes mellitus", "DM", "T2DM"))
     obesity: bool = Finding("Obesity, BMI > 30 kg/m² (a risk factor).", synonyms=("obesity", "obese"))
     smoking: bool = Finding("Smoking: current, or stopped within the last 3 months (a risk factor).", synonyms=("smoker", "smokes", "smoking", "tobacco use"))
-    family_history: bool = Finding("Positive family history: parent or sibling with cardiovascular disease before age 65 (a risk factor).", synonyms=("family history of coronary artery disease", "family history of heart disease", "family history of myocardial infarction", "premature coronary artery disease"))
+    family_history: bool = Finding("Positive family history: parent or sibling with cardiovascular disease before age 65 (a risk factor).", synonyms=("family history of coronary artery disease", "family history of heart disease", "family history of myocardial infarction", "premature coronary artery disease", "cardiovascular disease", "coronary artery disease", "heart disease", "myocardial infarction", "heart attack"))
     atherosclerotic_disease: bool = Finding(
         "Known atherosclerotic disease: prior myocardial infarction, PCI or CABG, stroke or TIA, or peripheral "
         "arterial disease. Scores the risk-factor item 2 on its own.",

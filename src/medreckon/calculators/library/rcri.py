@@ -36,7 +36,7 @@ class RCRIInputs(Inputs):
         "rales or S3 gallop, or chest X-ray with pulmonary vascular redistribution (1 point).",
         synonyms=("congestive heart failure", "CHF", "heart failure", "pulmonary edema", "paroxysmal nocturnal dyspnea"),
     )
-    cerebrovascular_disease: bool = Finding("History of cerebrovascular disease: prior stroke or transient ischaemic attack (1 point).", synonyms=("stroke", "TIA", "transient ischemic attack", "cerebrovascular disease", "CVA"))
+    cerebrovascular_disease: bool = Finding("History of cerebrovascular disease: prior stroke or transient ischaemic attack (1 point).", synonyms=("stroke", "TIA", "transient ischemic attack", "cerebrovascular disease", "CVA", "cerebrovascular event", "cerebral infarction", "ischemic stroke"))
     insulin_treatment: bool = Finding("Pre-operative treatment with insulin (1 point); oral agents alone do not count.", synonyms=("insulin",))
 
 

@@ -30,7 +30,7 @@ class WellsDVTInputs(Inputs):
     pitting_edema: bool = Finding("Pitting oedema confined to the symptomatic leg (1 point); bilateral oedema does not count.", synonyms=("pitting edema", "pitting oedema"))
     paralysis_or_immobilization: bool = Finding(
         "Paralysis, paresis, or recent plaster immobilisation of the lower extremity (1 point).",
-        synonyms=("paralysis", "paresis", "plaster cast", "immobilization", "cast"),
+        synonyms=("paralysis", "paresis", "plaster cast", "immobilization", "cast", "paraplegia", "quadriplegia", "tetraplegia", "hemiplegia", "bedridden", "bed-bound", "immobilized", "immobilised"),
     )
     previous_dvt: bool = Finding("Previously documented deep vein thrombosis (1 point).", synonyms=("deep vein thrombosis", "deep venous thrombosis", "DVT"))
     alternative_diagnosis_as_likely: bool = Finding(
