@@ -409,6 +409,9 @@ class Extract:
         for n, reading in readings.items():
             if steps.settled_by_reader(reading, by_name[n], self.context):
                 settled[n] = steps.reading_value(reading, by_name[n])
+        if self.context != "off" and not self.evidence:  # the sex and race the note states, by rules
+            settled |= steps.demographics(case, [by_name[n] for n in names] + graded)
+            graded = [g for g in graded if g.name not in settled]
         names = [n for n in names if n not in settled]
         groups = item_groups(calc) if self.item_lists and not self.evidence else {}
         grouped = {x for pair in groups.values() for x in (pair[0].name, pair[1].name)}
@@ -443,8 +446,9 @@ class Extract:
             options=options, fields=names, split_findings=[s.name for s in split],
             **({"graded_choices": [s.name for s in graded]} if graded else {}),
             messages=messages, turns=[],
-            findings=[{"field": n, "reading": readings[n].to_dict(),
-                       **({"present": v} if v is not None else {})} for n, v in settled.items()],
+            findings=[{"field": n, **({"reading": readings[n].to_dict()} if n in readings else {"read_by": "rules"}),
+                       **({"present" if n in readings else "choice": v} if v is not None else {})}
+                      for n, v in settled.items()],
             **({"quantities_from_note": {n: {"value": quantities[n], "words": m.label()} for n, m in firsts.items()}}
                if firsts else {}),
         )

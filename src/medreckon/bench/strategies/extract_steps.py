@@ -17,6 +17,7 @@ from ...calculators.spec import Calculator
 from ..models import Meter
 from ..reading.context import NoteReader, Reading
 from ..reading.decisions import choose, yes_probability
+from ..reading.demographics import read_race, read_sex
 from ..reading.quantities import QuantityMention, as_input, candidates, ranked_candidates, scan
 from ..types import Case
 
@@ -117,6 +118,19 @@ def veto_findings(reply: Mapping[str, Any], readings: Mapping[str, Reading],
             out[name] = False
             vetoed.append(name)
     return out, vetoed
+
+
+def demographics(case: Case, specs: Sequence[InputSpec]) -> dict[str, str]:
+    """{input: value} for a `sex` or `race` choice the note states (`reading.demographics`);
+    an input the rules cannot read is left to the model."""
+    out = {}
+    for s in specs:
+        if s.kind != "choice":
+            continue
+        value = read_sex(case.note) if s.name == "sex" else read_race(case.note) if s.name == "race" else None
+        if value is not None and value in s.choices:
+            out[s.name] = value
+    return out
 
 
 def logprob_prompt(head: str, spec: InputSpec, reading: Reading | None) -> str:
