@@ -68,3 +68,16 @@ def test_a_unit_hint_is_refused_for_a_value_the_note_writes_with_that_unit():
     for other in ("aspirin 1300 mg", "300 mgs", "3.00 mg"):
         assert apply_hints(crcl, {**args, "weight": {"value": 300, "unit": "mg"}},
                            warnings=[{**warnings[0], "message": "did you mean 300 kg?"}], note=other)[1]
+
+
+def test_a_value_plausible_in_exactly_one_other_unit_is_read_in_it():
+    """Seen in the design sample: an oxygen saturation of 84 given with unit "1" (a fraction);
+    the repair turns repeated it and the case ended unparsed."""
+    psi = registry.get("psi")
+    reply = {"oxygen_saturation": {"value": 84, "unit": "1"}}
+    got = compute(psi, reply, {"age": 70, "sex": "male"})
+    fixed, fixes = apply_hints(psi, reply, error=got.error)
+    assert fixed["oxygen_saturation"] == {"value": 84.0, "unit": "%"} and fixes
+    # plausible as given: left alone
+    fraction = {"oxygen_saturation": {"value": 0.84, "unit": "1"}}
+    assert apply_hints(psi, fraction, error=got.error)[0] == fraction

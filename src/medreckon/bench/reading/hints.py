@@ -8,8 +8,10 @@ here the hint is taken as it is:
 
     fixed, fixes = apply_hints(calc, reply, error=got.error, warnings=warnings)
 
-Only hints that name one declared unit, input or choice are applied; everything else is left
-for a repair turn. Given the `note`, a unit hint is not applied to a value the note itself
+Only hints that name one declared unit, input or choice are applied, and a value that is
+implausible (or impossible) in its unit and plausible in exactly one other declared unit is read
+in that one (84 with unit "1" as an oxygen saturation: 84 %); everything else is left for a
+repair turn. Given the `note`, a unit hint is not applied to a value the note itself
 writes with the unit the model gave ("aspirin 300 mg" read as the weight): the number is another
 quantity, and relabelling it (300 kg) would turn a misreading into a confident wrong answer.
 `fixes` says what changed, one line each, for the trace.
@@ -21,6 +23,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...calculators import units as u
 from ...calculators.describe import describe_inputs
 from ...calculators.spec import Calculator
 
@@ -44,6 +47,17 @@ def _in_note(note: str, value: Any) -> bool:
     shown = f"{number:g}".replace(".", r"\.") + (r"(?:\.0+)?" if number == int(number) else "0*")
     unit = re.escape(value["unit"].strip())
     return re.search(rf"(?<![\d.]){shown}\s*{unit}(?![a-zA-Z])", note, re.IGNORECASE) is not None
+
+
+def _bounds(text: str | None) -> tuple[float, float]:
+    """(low, high) of a declaration's bounds text ("≥ 0, ≤ 100"; a side not given is infinite)."""
+    low, high = float("-inf"), float("inf")
+    for sign, number in re.findall(r"([≥>≤<])\s*(-?\d+(?:\.\d+)?)", text or ""):
+        if sign in "≥>":
+            low = float(number)
+        else:
+            high = float(number)
+    return low, high
 
 
 def _written(value: Any) -> str:
@@ -72,6 +86,33 @@ def apply_hints(calc: Calculator, reply: Mapping[str, Any], *, error: Mapping[st
             fixes.append(f"{name}: {_written(fixed.get(name))} read as {hint[0]:g} {hint[1]} (the calculator's hint)")
             fixed[name] = value
 
+    def plausible_unit(name: str) -> tuple[float, str] | None:
+        """The value in the one other declared unit that makes it plausible, if exactly one does
+        (84 "1" as an oxygen saturation: 84 %)."""
+        spec, given = specs.get(name), fixed.get(name)
+        if spec is None or spec.kind != "quantity" or spec.unit is None:
+            return None
+        low, high = spec.plausible or _bounds(spec.bounds)
+        number, unit = (given.get("value"), given.get("unit")) if isinstance(given, Mapping) else (given, spec.unit)
+        if not isinstance(number, int | float) or isinstance(number, bool):
+            return None
+        try:
+            if low <= u.convert(float(number), unit, spec.unit) <= high:
+                return None  # plausible as it stands
+        except (u.UnitError, KeyError, ValueError):
+            return None
+        fits = []
+        for other in spec.units:
+            if other == unit:
+                continue
+            try:
+                x = u.convert(float(number), other, spec.unit)
+            except (u.UnitError, KeyError, ValueError):
+                continue
+            if low <= x <= high:
+                fits.append(other)
+        return (float(number), fits[0]) if len(fits) == 1 else None
+
     for issue in (error or {}).get("issues", []) or []:
         field = str(issue.get("field") or "")
         name, close = field.split(".")[0], issue.get("did_you_mean")
@@ -84,8 +125,8 @@ def apply_hints(calc: Calculator, reply: Mapping[str, Any], *, error: Mapping[st
             fixes.append(f"{name}: {_written(fixed.get(name))} read as {close} (the calculator's hint)")
             fixed[name] = close
         elif spec is not None:
-            set_quantity(name, unit_hint(issue.get("suggestion")))
+            set_quantity(name, unit_hint(issue.get("suggestion")) or plausible_unit(name))
     for w in warnings:
         if w.get("code") == "implausible" and isinstance(w.get("field"), str):
-            set_quantity(w["field"], unit_hint(w.get("message")))
+            set_quantity(w["field"], unit_hint(w.get("message")) or plausible_unit(w["field"]))
     return fixed, fixes

@@ -205,7 +205,7 @@ def _in_range(m: QuantityMention, unit: str | None, plausible: tuple[float, floa
 # and the words that make a mention of the analyte another quantity.
 _SPECIMEN = ("urine", "urinary")
 _NOT_THIS: dict[str, tuple[str, ...]] = {
-    "cholesterol": ("hdl", "ldl", "lipoprotein", "non-hdl"), "creatinine": ("clearance",),
+    "cholesterol": ("hdl", "ldl", "lipoprotein", "non-hdl"), "creatinine": ("clearance",), "weight": ("birth",),
 }
 
 

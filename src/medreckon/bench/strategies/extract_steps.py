@@ -120,16 +120,19 @@ def veto_findings(reply: Mapping[str, Any], readings: Mapping[str, Reading],
     return out, vetoed
 
 
-def demographics(case: Case, specs: Sequence[InputSpec]) -> dict[str, str]:
-    """{input: value} for a `sex` or `race` choice the note states (`reading.demographics`);
-    an input the rules cannot read is left to the model."""
-    out = {}
+def demographics(case: Case, specs: Sequence[InputSpec]) -> dict[str, str | None]:
+    """{input: value} for a `sex` or `race` choice, read by rules (`reading.demographics`): a sex
+    the rules cannot read is left to the model; a race the note does not state is left out
+    (None: the calculator's default applies, with its warning), never guessed."""
+    out: dict[str, str | None] = {}
     for s in specs:
-        if s.kind != "choice":
-            continue
-        value = read_sex(case.note) if s.name == "sex" else read_race(case.note) if s.name == "race" else None
-        if value is not None and value in s.choices:
-            out[s.name] = value
+        if s.kind == "choice" and s.name == "sex":
+            value = read_sex(case.note)
+            if value in s.choices:
+                out[s.name] = value
+        elif s.kind == "choice" and s.name == "race":
+            value = read_race(case.note)
+            out[s.name] = value if value in s.choices else None
     return out
 
 
