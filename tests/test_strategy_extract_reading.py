@@ -267,22 +267,23 @@ class Lettered(Scripted):
 
 def test_graded_choices_by_logprob_on_their_sentences():
     picks = {"liver disease": "moderate to severe", "diabetes": "uncomplicated", "solid tumor": "localized"}
-    model = Lettered({"age": 76}, picks=picks)
+    model = Lettered({"age": 76, "solid_tumor": "localized"}, picks=picks)
     strategy = get_strategy("extract:decide=logprob,choices=logprob")
-    assert strategy.version.endswith("+lp2+chlp")
+    assert strategy.version.endswith("+lp2+chlp2")
     out = strategy.run(CHARLSON, model, GEN)
-    # the main request asks for the age only: the three graded choices were taken out of it
-    assert list(model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]) == ["age"]
+    # the two graded choices the note has sentences about were taken out of the main request;
+    # "solid tumor" (no sentence names it) stays in it
+    assert list(model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]) == ["age", "solid_tumor"]
     inputs = out.trace["normalised_inputs"]
     assert (inputs["liver_disease"], inputs["diabetes"], inputs["solid_tumor"]) == (
         "moderate_to_severe", "uncomplicated", "localized")
     asked = {t.split("One input of this score: ")[1].split(" — ")[0]: t for t in model.scored
              if "One input" in t and "- N/A" not in t}
-    assert sum("- N/A" in t for t in model.scored) == 3  # one content-free question per choice
-    # found by its name's words: asked on its sentence alone; "solid tumor" is not in the note: the whole note
+    assert sum("- N/A" in t for t in model.scored) == 2  # one content-free question per choice
+    # found by its name's words: asked on its sentence alone
     assert asked["liver disease"].startswith("Sentences from a patient's note about one input")
     assert "severe liver disease" in asked["liver disease"] and "hepatoblastoma" not in asked["liver disease"]
-    assert "hepatoblastoma" in asked["solid tumor"] and "C. metastatic" in asked["solid tumor"]
+    assert "solid tumor" not in asked
     record = next(f for f in out.trace["findings"] if f["field"] == "diabetes")
     assert record["choice"] == "uncomplicated" and record["evidence"] is True
     # "uncomplicated" is B, the prior's favourite: 0.7 / 0.5 against 0.15 / 0.25 twice
@@ -301,7 +302,7 @@ def test_graded_choices_by_logprob_with_the_embedded_model(embedded_model):
     out = get_strategy("extract:choices=logprob").run(CHARLSON, embedded_model, {**GEN, "max_tokens": 200})
     assert out.status == "ok", out.error
     graded = {f["field"]: f for f in out.trace["findings"] if "p_options" in f}
-    assert set(graded) == {"liver_disease", "diabetes", "solid_tumor"}
+    assert set(graded) == {"liver_disease", "diabetes"}  # no sentence names a solid tumour: in the JSON request
     for record in graded.values():
         assert sum(record["p_options"].values()) == pytest.approx(1.0, abs=1e-3)
     # "signs of severe liver disease": moderate to severe (calibrated 0.40 against 0.31 and 0.29;

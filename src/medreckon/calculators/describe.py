@@ -10,7 +10,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from .fields import Quantity, Synonyms
+from .fields import NotePhrases, Quantity, Synonyms
 from .spec import Calculator, Output
 
 
@@ -29,6 +29,7 @@ class InputSpec:
     choices: tuple[str, ...] = ()
     nullable: bool = False
     synonyms: tuple[str, ...] = ()  # a finding's other names in notes (fields.Synonyms)
+    phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()  # how notes state a choice's options (fields.NotePhrases)
 
 
 def unwrap(annotation: Any) -> tuple[Any, list[Any], bool]:
@@ -82,7 +83,8 @@ def describe_inputs(calc: Calculator) -> list[InputSpec]:
             specs.append(InputSpec(kind="quantity", unit=qty.unit, units=tuple(dict.fromkeys((qty.unit, *qty.units))),
                                    bounds=_bounds(qty), plausible=qty.plausible, **common))
         elif typing.get_origin(base) is typing.Literal:
-            specs.append(InputSpec(kind="choice", choices=tuple(typing.get_args(base)), **common))
+            phrases = next((m.patterns for m in meta if isinstance(m, NotePhrases)), ())
+            specs.append(InputSpec(kind="choice", choices=tuple(typing.get_args(base)), phrases=phrases, **common))
         elif base is bool:
             words = next((m.words for m in meta if isinstance(m, Synonyms)), ())
             specs.append(InputSpec(kind="boolean", synonyms=words, **common))

@@ -495,6 +495,21 @@ class Synonyms:
     words: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class NotePhrases:
+    """How notes state each option of a choice, as case-insensitive regular expressions
+    ({option: (pattern, ...)}; "opens her eyes ... to painful stimuli" is GCS eye opening to
+    pain): read by note readers (bench.reading.choices), kept out of every schema."""
+
+    patterns: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def with_phrases(info: Any, phrases: dict[str, tuple[str, ...]]) -> Any:
+    """A choice input's Field with the phrases notes use for its options (NotePhrases)."""
+    info.metadata.append(NotePhrases(tuple((option, tuple(p)) for option, p in phrases.items())))
+    return info
+
+
 def Finding(description: str, default: bool | None = False, synonyms: tuple[str, ...] = ()) -> Any:  # noqa: N802 - reads as a type
     """A yes/no clinical finding. When not given it takes `default` (absent), reported as a warning.
     `synonyms`: the words a note may use for it (see Synonyms)."""
@@ -560,6 +575,8 @@ __all__ = [
     "Inputs", "InputWarning", "Quantity", "choice", "number_choice", "Date", "Finding", "Option", "q", "scoped", "Sex",
     "Age",
     "Synonyms",
+    "NotePhrases",
+    "with_phrases",
     "Weight", "Height", "BMI", "HeartRate", "RespiratoryRate", "BloodPressure", "SystolicDivisor", "Temperature",
     "QTInterval", "Creatinine", "BUN", "Glucose", "Sodium", "Potassium", "Chloride", "Bicarbonate",
     "Calcium", "Albumin", "Bilirubin", "Cholesterol", "Triglycerides", "Hemoglobin", "Platelets",

@@ -285,7 +285,7 @@ class Extract:
                  + ("+fix" if self.fix_units else ""))
         reading = (("" if self.context == "off" else f"+ctx-{self.context}")
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
-                   + ("" if self.choices == "generate" else "+chlp")
+                   + ("" if self.choices == "generate" else "+chlp2")  # 2: on evidence sentences only
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
                    + {"false": "", "true": "+cand2", "first": "+cand1st"}[self.candidates]  # 2: numbers, not ids
                    + ("+hints2" if self.apply_hints else "")  # 2: not for a value the note writes so
@@ -353,12 +353,11 @@ class Extract:
                 trace["vetoed"] = vetoed
         return found
 
-    def _choices(self, case: Case, calc: Calculator, specs: list[InputSpec], meter: Meter,
-                 trace: dict[str, Any]) -> dict[str, Any]:
+    def _choices(self, case: Case, calc: Calculator, specs: list[InputSpec], readings: dict[str, Any],
+                 meter: Meter, trace: dict[str, Any]) -> dict[str, Any]:
         """Each graded choice decided by the log-probability of its lettered options, asked on
-        the note's sentences about it (or the whole note when none is found)."""
+        the note's sentences about it (`readings`)."""
         found: dict[str, Any] = {}
-        readings = steps.read_choices(case, specs)
         for spec in specs:
             reading = readings.get(spec.name)
             value, p = steps.logprob_choice(meter, EXTRACT_SYSTEM, head_text(case, calc), spec, reading)
@@ -399,18 +398,25 @@ class Extract:
         specs = asked_inputs(calc)
         split = [s for s in specs if s.kind == "boolean"] if self.split_findings and not self.evidence else []
         graded = steps.graded_choices(specs) if self.choices == "logprob" and not self.evidence else []
+        choice_readings = steps.read_choices(case, graded) if graded else {}
+        # a choice the note has no sentences about stays in the JSON request: asked on the whole
+        # note, the 1.5B model's letter probabilities were near uniform (design sample)
+        graded = [g for g in graded if choice_readings[g.name].mentions]
         names = [s.name for s in specs if s not in split and s not in graded]
         by_name = {s.name: s for s in specs}
         # findings asked in the JSON request, read by the reader first (context != off)
         inline = ([by_name[n] for n in names if by_name[n].kind == "boolean"]
                   if self.context != "off" and not self.evidence else [])
         readings = steps.read_findings(case, inline) if inline else {}
-        settled: dict[str, Any] = {}  # findings the reader decides, out of the JSON request
+        settled: dict[str, Any] = {}  # inputs the rule-based readers decide, out of the JSON request
+        phrased: dict[str, tuple[str, dict[str, list[str]]]] = {}
         for n, reading in readings.items():
             if steps.settled_by_reader(reading, by_name[n], self.context):
                 settled[n] = steps.reading_value(reading, by_name[n])
         if self.context != "off" and not self.evidence:  # the sex and race the note states, by rules
             settled |= steps.demographics(case, [by_name[n] for n in names] + graded)
+            phrased = steps.phrased_choices(case, [by_name[n] for n in names] + graded)
+            settled |= {n: value for n, (value, _) in phrased.items()}
             graded = [g for g in graded if g.name not in settled]
         names = [n for n in names if n not in settled]
         groups = item_groups(calc) if self.item_lists and not self.evidence else {}
@@ -446,7 +452,8 @@ class Extract:
             options=options, fields=names, split_findings=[s.name for s in split],
             **({"graded_choices": [s.name for s in graded]} if graded else {}),
             messages=messages, turns=[],
-            findings=[{"field": n, **({"reading": readings[n].to_dict()} if n in readings else {"read_by": "rules"}),
+            findings=[{"field": n, **({"reading": readings[n].to_dict()} if n in readings else
+                                      {"read_by": "phrases", "matches": phrased[n][1]} if n in phrased else {"read_by": "rules"}),
                        **({"present" if n in readings else "choice": v} if v is not None else {})}
                       for n, v in settled.items()],
             **({"quantities_from_note": {n: {"value": quantities[n], "words": m.label()} for n, m in firsts.items()}}
@@ -469,7 +476,7 @@ class Extract:
             found = {n: v for n, v in settled.items() if v is not None}
             found |= self._findings(case, calc, split, meter, gen, trace)
             if graded:
-                found |= self._choices(case, calc, graded, meter, trace)
+                found |= self._choices(case, calc, graded, choice_readings, meter, trace)
             for turn in range(self.max_repairs + 1):
                 if not names:  # nothing asked of the model: nothing to repair
                     record = {"turn": turn}

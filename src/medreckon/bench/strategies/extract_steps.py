@@ -15,6 +15,7 @@ from typing import Any
 from ...calculators.describe import InputSpec
 from ...calculators.spec import Calculator
 from ..models import Meter
+from ..reading.choices import read_choice
 from ..reading.context import NoteReader, Reading
 from ..reading.decisions import choose, yes_probability
 from ..reading.demographics import read_race, read_sex
@@ -133,6 +134,18 @@ def demographics(case: Case, specs: Sequence[InputSpec]) -> dict[str, str | None
         elif s.kind == "choice" and s.name == "race":
             value = read_race(case.note)
             out[s.name] = value if value in s.choices else None
+    return out
+
+
+def phrased_choices(case: Case, specs: Sequence[InputSpec]) -> dict[str, tuple[str, dict[str, list[str]]]]:
+    """{input: (option, the matches)} for the choice inputs whose declared phrases name exactly
+    one option in the note (`reading.choices`); the others are left to the model."""
+    out = {}
+    for s in specs:
+        if s.kind == "choice" and s.phrases:
+            option, found = read_choice(case.note, s.phrases)
+            if option is not None and option in s.choices:
+                out[s.name] = (option, found)
     return out
 
 

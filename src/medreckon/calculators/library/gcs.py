@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ...errors import CalculatorInputError, InputIssue
-from ..fields import Inputs, choice
+from ..fields import Inputs, choice, with_phrases
 from ..points import category
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
 
@@ -129,22 +129,57 @@ def severity(total: int) -> str:
     return "mild (GCS 13-15)"
 
 
+# How notes describe each response (Teasdale & Jennett's categories); read by bench.reading.choices.
+_EYES = r"(?:eyes? (?:are |were |only )?open(?:ed|s|ing)?|open(?:s|ed|ing)? (?:his |her |their |the )?eyes)"
+_PAIN = r"(?:pain|painful|noxious|pressure|pinch|sternal rub|trapezius)"
+EYE_PHRASES = {
+    "eyes open spontaneously": (rf"{_EYES} spontaneous", r"spontaneous(?:ly)? (?:eye opening|open)", r"\bE4\b"),
+    "eye opening to verbal command": (rf"{_EYES}[^.;]{{0,40}}?\b(?:to|upon|on|with|in response to) (?:verbal|voice|speech|sound|command|his name|her name|loud)",
+                                      r"\bE3\b"),
+    "eye opening to pain": (rf"{_EYES}[^.;]{{0,50}}?{_PAIN}", r"\bE2\b"),
+    "no eye opening": (r"(?:does not|did not|doesn't|didn't|not|never|no|without) (?:\w+ ){0,2}open(?:ing)? (?:his |her |their |the )?eyes",
+                       r"no eye opening", r"eyes? remain(?:ed|s)? closed (?:despite|even|to)", r"\bE1\b"),
+}
+VERBAL_PHRASES = {
+    "oriented": (r"(?<!dis)\boriented\b", r"\bV5\b"),
+    "confused": (r"\bconfused\b", r"\bdisoriented\b", r"\bV4\b"),
+    "inappropriate words": (r"inappropriate (?:words|speech|responses)", r"(?:random|nonsensical|occasional) words",
+                            r"\bV3\b"),
+    "incomprehensible sounds": (r"incomprehensible", r"\bgroan", r"\bmoan", r"\bgrunt", r"unintelligible",
+                                r"without intelligible", r"no (?:discernible|intelligible|recognizable|comprehensible) words",
+                                r"\bV2\b"),
+    "no verbal response": (r"no verbal (?:response|output)", r"(?:makes|made|making) no (?:sound|verbal)",
+                           r"(?:does not|did not|doesn't|didn't) (?:speak|vocali[sz]e|make any sound)", r"\bV1\b"),
+}
+MOTOR_PHRASES = {
+    "obeys commands": (r"\bobey(?:s|ed|ing)? (?:\w+ )?commands?", r"follow(?:s|ed|ing)? (?:\w+ ){0,2}commands?",
+                       r"\bM6\b"),
+    "localizes pain": (r"locali[sz](?:es|ed|ing|ation)", r"\bM5\b"),
+    "withdrawal from pain": (r"withdr[ae]w(?:s|al|ing|n)?\b", r"\bM4\b"),
+    "flexion to pain": (r"(?:abnormal|decorticate) (?:flexion|posturing)", r"\bM3\b"),
+    "extension to pain": (r"(?:decerebrate|extensor) (?:posturing|response)", r"extension to (?:pain|painful)",
+                          r"\bM2\b"),
+    "no motor response": (r"no motor response", r"no (?:movement|response) to (?:pain|painful)", r"\bflaccid\b",
+                          r"\bM1\b"),
+}
+
+
 class GCSInputs(Inputs):
-    eye: GCSEye = Field(
+    eye: GCSEye = with_phrases(Field(
         description="Best eye response: 'eyes open spontaneously' (4), 'eye opening to verbal command' (3), "
         "'eye opening to pain' (2), 'no eye opening' (1), or 'not testable' (e.g. eyes closed by "
         "swelling). Pass the observed response, not its points."
-    )
-    verbal: GCSVerbal = Field(
+    ), EYE_PHRASES)
+    verbal: GCSVerbal = with_phrases(Field(
         description="Best verbal response: 'oriented' (5), 'confused' (4), 'inappropriate words' (3), "
         "'incomprehensible sounds' (2), 'no verbal response' (1), or 'not testable' (e.g. intubated). "
         "An intubated patient is 'not testable', not 'no verbal response'."
-    )
-    motor: GCSMotor = Field(
+    ), VERBAL_PHRASES)
+    motor: GCSMotor = with_phrases(Field(
         description="Best motor response: 'obeys commands' (6), 'localizes pain' (5), 'withdrawal from pain' "
         "(4, normal flexion), 'flexion to pain' (3, abnormal/decorticate flexion), 'extension to pain' "
         "(2, decerebrate), 'no motor response' (1), or 'not testable' (e.g. sedation or paralysis)."
-    )
+    ), MOTOR_PHRASES)
 
 
 @calculator(

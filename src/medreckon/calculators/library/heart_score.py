@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from ..fields import Age, Finding, Inputs, choice
+from ..fields import Age, Finding, Inputs, choice, with_phrases
 from ..points import category, cut_offs, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
@@ -41,21 +41,40 @@ Troponin = choice(
 )
 
 
+# How notes state the ECG and the troponin (read by bench.reading.choices).
+_ECG = r"(?:ecg|ekg|electrocardiogra(?:m|phy))"
+ECG_PHRASES = {
+    "normal": (rf"{_ECG}[^.;]{{0,40}}\b(?:was|is|were|showed|revealed)? ?(?:normal|unremarkable|within normal limits|no (?:acute |ischemic )?(?:st|ischemic) changes)",
+               rf"(?:normal|unremarkable) {_ECG}"),
+    "nonspecific_repolarization": (r"repolari[sz]ation", r"non-?specific (?:st|t[- ]wave)", r"left bundle branch block|\blbbb\b",
+                                   r"left ventricular hypertrophy|\blvh\b", r"paced rhythm", r"digoxin effect"),
+    "significant_st_deviation": (r"\bst[- ](?:segment )?(?:elevation|depression)s?", r"\bst deviation", r"\bstemi\b"),
+}
+TROPONIN_PHRASES = {
+    "normal": (r"troponin[^.;]{0,30}\b(?:normal|negative|within normal|unremarkable|not elevated|undetectable)",
+               r"(?:normal|negative|unremarkable) (?:\w+ )?troponin"),
+    "1_to_3x": (r"(?:mildly|slightly|minimally) (?:elevated|raised|increased) (?:\w+ )?troponin",
+                r"troponin[^.;]{0,30}\b(?:mildly|slightly|minimally) (?:elevated|raised|increased)"),
+    "over_3x": (r"(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased) (?:\w+ )?troponin",
+                r"troponin[^.;]{0,30}\b(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased)"),
+}
+
+
 class HEARTInputs(Inputs):
     history: History = Field(
         description="How suspicious the history is for acute coronary syndrome, by the clinician's judgement: "
         "slightly_suspicious (0), moderately_suspicious (1), highly_suspicious (2)."
     )
-    ecg: ECG = Field(
+    ecg: ECG = with_phrases(Field(
         description="ECG: normal (0); nonspecific_repolarization (1: repolarisation disturbance without "
         "significant ST deviation, e.g. LBBB, LVH, paced rhythm, digoxin effect); significant_st_deviation "
         "(2: ST depression or elevation not explained by LBBB, LVH or digoxin)."
-    )
+    ), ECG_PHRASES)
     age: Age = Field(description="Age in years (< 45: 0, 45-64: 1, ≥ 65: 2); give the age, not a band.")
-    troponin: Troponin = Field(
+    troponin: Troponin = with_phrases(Field(
         description="Initial troponin as a multiple of the assay's normal limit (upper reference limit): "
         "normal (≤ 1×, 0), 1_to_3x (more than 1× up to 3×, 1), over_3x (> 3×, 2)."
-    )
+    ), TROPONIN_PHRASES)
     hypertension: bool = Finding("Hypertension (a risk factor).", synonyms=("hypertension", "HTN", "high blood pressure"))
     hypercholesterolemia: bool = Finding("Hypercholesterolaemia (a risk factor).", synonyms=("hypercholesterolemia", "hypercholesterolaemia", "hyperlipidemia", "dyslipidemia", "high cholesterol"))
     diabetes: bool = Finding("Diabetes mellitus (a risk factor).", synonyms=("diabetes", "diabetes mellitus", "DM", "T2DM"))
