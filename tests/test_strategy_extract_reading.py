@@ -171,6 +171,29 @@ def test_candidates_first_takes_the_named_mention_at_presentation_without_asking
         get_strategy("extract:candidates=maybe")
 
 
+def test_context_reads_sex_and_declared_choice_phrases_without_asking():
+    gcs = case("A 32-year-old woman fell down the stairs. She is unresponsive to verbal stimuli but groans "
+               "without intelligible speech. She opens her eyes and withdraws in response to painful stimuli.",
+               21, "Glasgow Coma Score (GCS)", ground_truth=8)
+    model = Scripted({})
+    out = get_strategy("extract:context=alone").run(gcs, model, GEN)
+    assert model.requests == [] and (out.status, out.answer) == ("ok", 8)  # E2 V2 M4
+    eye = next(f for f in out.trace["findings"] if f["field"] == "eye")
+    assert eye["read_by"] == "phrases" and eye["choice"] == "eye opening to pain"
+    # the sex by rules, the rest from the model; an unstated sex stays in the request
+    cg = case("A 59-year-old man, weight 80 kg, height 180 cm, creatinine 1.2 mg/dL.", 2,
+              "Creatinine Clearance (Cockcroft-Gault Equation)", output_type="decimal")
+    model = Scripted({"age": 59, "weight": 80, "height": 180, "creatinine": {"value": 1.2, "unit": "mg/dL"}})
+    out = get_strategy("extract:context=alone").run(cg, model, GEN)
+    assert "sex" not in model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
+    assert out.trace["normalised_inputs"]["sex"] == "male"
+    unsaid = case("Patient 4: weight 80 kg, creatinine 1.2 mg/dL, 59 years old.", 2,
+                  "Creatinine Clearance (Cockcroft-Gault Equation)", output_type="decimal")
+    model = Scripted({"age": 59, "sex": "female", "weight": 80, "creatinine": {"value": 1.2, "unit": "mg/dL"}})
+    get_strategy("extract:context=alone").run(unsaid, model, GEN)
+    assert "sex" in model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
+
+
 def test_hints_are_applied_without_a_repair_turn():
     reply = {"age": 60, "sex": "male", "weight": {"value": 70, "unit": "kg"},
              "creatinine": {"value": 88, "unit": "mg/dL"}, "height": {"value": 175, "unit": "cm"}}

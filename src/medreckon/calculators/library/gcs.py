@@ -134,9 +134,9 @@ _EYES = r"(?:eyes? (?:are |were |only )?open(?:ed|s|ing)?|open(?:s|ed|ing)? (?:h
 _PAIN = r"(?:pain|painful|noxious|pressure|pinch|sternal rub|trapezius)"
 EYE_PHRASES = {
     "eyes open spontaneously": (rf"{_EYES} spontaneous", r"spontaneous(?:ly)? (?:eye opening|open)", r"\bE4\b"),
-    "eye opening to verbal command": (rf"{_EYES}[^.;]{{0,40}}?\b(?:to|upon|on|with|in response to) (?:verbal|voice|speech|sound|command|his name|her name|loud)",
+    "eye opening to verbal command": (rf"{_EYES}[^.;,]{{0,40}}?\b(?:to|upon|on|with|in response to) (?:verbal|voice|speech|sound|command|his name|her name|loud)",
                                       r"\bE3\b"),
-    "eye opening to pain": (rf"{_EYES}[^.;]{{0,50}}?{_PAIN}", r"\bE2\b"),
+    "eye opening to pain": (rf"{_EYES}[^.;,]{{0,50}}?{_PAIN}", r"\bE2\b"),
     "no eye opening": (r"(?:does not|did not|doesn't|didn't|not|never|no|without) (?:\w+ ){0,2}open(?:ing)? (?:his |her |their |the )?eyes",
                        r"no eye opening", r"eyes? remain(?:ed|s)? closed (?:despite|even|to)", r"\bE1\b"),
 }

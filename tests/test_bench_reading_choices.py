@@ -1,0 +1,57 @@
+"""Graded choices read by the phrases a calculator declares for each option (bench.reading.choices)."""
+
+import pytest
+
+from medreckon.bench.reading.choices import matches, read_choice
+from medreckon.calculators.describe import describe_inputs
+from medreckon.calculators.registry import get
+
+
+def phrases(calculator, name):
+    return next(s for s in describe_inputs(get(calculator)) if s.name == name).phrases
+
+
+@pytest.mark.parametrize("note, eye, verbal, motor", [
+    # two ways MedCalc-Bench notes put E2 V2 M4
+    ("She is unresponsive to verbal stimuli but groans without intelligible speech. She opens her eyes and "
+     "withdraws in response to painful stimuli in all extremities.",
+     "eye opening to pain", "incomprehensible sounds", "withdrawal from pain"),
+    ("Her eyes open upon painful stimulus. A pinch to the nail bed induces a withdrawal response. Her speech "
+     "is incomprehensible.", "eye opening to pain", "incomprehensible sounds", "withdrawal from pain"),
+    ("He opens his eyes spontaneously, is oriented to time and place and obeys commands.",
+     "eyes open spontaneously", "oriented", "obeys commands"),
+    ("She opens her eyes to voice, is disoriented and localizes to pain.",
+     "eye opening to verbal command", "confused", "localizes pain"),
+    ("He does not open his eyes, makes no sounds and shows decerebrate posturing.",
+     "no eye opening", "no verbal response", "extension to pain"),
+    ("GCS E3 V3 M5 on arrival.", "eye opening to verbal command", "inappropriate words", "localizes pain"),
+])
+def test_glasgow_coma_scale_components(note, eye, verbal, motor):
+    got = [read_choice(note, phrases("glasgow-coma-scale", n))[0] for n in ("eye", "verbal", "motor")]
+    assert got == [eye, verbal, motor]
+
+
+@pytest.mark.parametrize("note, ascites, encephalopathy", [
+    ("Mild distension in the abdominal area indicating slight ascites. No hepatic encephalopathy.", "slight", "none"),
+    ("Examination showed tense ascites; she had asterixis.", "moderate", "grade 1-2"),
+    ("There was no ascites. He was comatose on arrival.", "absent", "grade 3-4"),
+    ("Liver cirrhosis, follow-up visit.", None, None),  # not stated: left to the model
+])
+def test_child_pugh_grades(note, ascites, encephalopathy):
+    assert read_choice(note, phrases("child-pugh", "ascites"))[0] == ascites
+    assert read_choice(note, phrases("child-pugh", "encephalopathy"))[0] == encephalopathy
+
+
+def test_heart_ecg_and_troponin_and_what_stays_open():
+    ecg, trop = phrases("heart-score", "ecg"), phrases("heart-score", "troponin")
+    assert read_choice("The ECG was normal and the initial troponin was negative.", ecg)[0] == "normal"
+    assert read_choice("The ECG was normal and the initial troponin was negative.", trop)[0] == "normal"
+    assert read_choice("ECG showed 2 mm ST depression in V4-V6.", ecg)[0] == "significant_st_deviation"
+    assert read_choice("Known LBBB on the ECG.", ecg)[0] == "nonspecific_repolarization"
+    assert read_choice("Troponin was markedly elevated.", trop)[0] == "over_3x"
+    # two options named: ambiguous, left to the model, with both matches kept for the trace
+    option, found = read_choice("Old LBBB; new ST elevation in II, III, aVF.", ecg)
+    assert option is None and set(found) == {"nonspecific_repolarization", "significant_st_deviation"}
+    assert matches("nothing here", ecg) == {}
+    with pytest.raises(TypeError, match="note must be text"):
+        matches(None, ecg)
