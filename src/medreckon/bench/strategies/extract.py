@@ -94,7 +94,6 @@ from . import extract_steps as steps
 from . import register
 from .extract_fields import (  # noqa: F401 - part of this module's interface
     QUOTE_MAX,
-    dataset_names,
     evidence_schema,
     input_lines,
     inputs_from_evidence,
@@ -172,9 +171,8 @@ def head_text(case: Case, calc: Calculator) -> str:
 
 
 def user_prompt(case: Case, calc: Calculator, evidence: bool = False,
-                names: list[str] | None = None, extra: list[str] | None = None,
-                aliases: Mapping[str, str] | None = None) -> str:
-    lines = "\n".join(x for x in [input_lines(calc, names, aliases), *(extra or [])] if x)
+                names: list[str] | None = None, extra: list[str] | None = None) -> str:
+    lines = "\n".join(x for x in [input_lines(calc, names), *(extra or [])] if x)
     parts = [head_text(case, calc), f"Inputs to fill:\n{lines}", EXTRACT_RULES]
     if evidence:
         parts.append(EVIDENCE_RULE)
@@ -256,7 +254,7 @@ class Extract:
                  split_findings: bool = True, finding_quotes: bool = True, fix_units: bool = True,
                  context: str = "off", decide: str = "generate", threshold: float = 0.5,
                  candidates: str = "false", apply_hints: bool = False, item_lists: bool = False,
-                 abstain: bool = False, choices: str = "generate", dataset_names: bool = False):
+                 abstain: bool = False, choices: str = "generate"):
         if not 0 <= max_repairs <= 5:
             raise ValueError(f"max_repairs must be between 0 and 5, got {max_repairs}")
         if not 0.0 < threshold < 1.0:
@@ -269,7 +267,6 @@ class Extract:
         self.candidates = steps.check_choice("candidates", str(candidates).lower(), steps.CANDIDATE_MODES)
         self.apply_hints = apply_hints
         self.item_lists, self.abstain = item_lists, abstain
-        self.dataset_names = dataset_names
         self.max_repairs = max_repairs
         self.repair_implausible = repair_implausible
         self.evidence = evidence
@@ -289,8 +286,7 @@ class Extract:
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
                    + {"false": "", "true": "+cand2", "first": "+cand1st"}[self.candidates]  # 2: numbers, not ids
                    + ("+hints2" if self.apply_hints else "")  # 2: not for a value the note writes so
-                   + ("+items" if self.item_lists else "") + ("+abst" if self.abstain else "")
-                   + ("+dsn" if self.dataset_names else ""))
+                   + ("+items" if self.item_lists else "") + ("+abst" if self.abstain else ""))
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}{reading}"
 
     def check(self, cases: list[Case]) -> None:
@@ -441,9 +437,8 @@ class Extract:
             schema = steps.nullable_required(schema, specs)
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": EXTRACT_SYSTEM},
-            {"role": "user", "content": user_prompt(
-                case, calc, self.evidence, [n for n in shown if n not in mentions], extra,
-                dataset_names(calc) if self.dataset_names and case.dataset.startswith("medcalc-bench") else None)},
+            {"role": "user", "content": user_prompt(case, calc, self.evidence,
+                                                    [n for n in shown if n not in mentions], extra)},
         ]
         trace.update(
             calculator=calc.id, calculator_version=calc.version,

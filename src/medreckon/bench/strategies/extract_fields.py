@@ -105,27 +105,11 @@ def _need_words(spec: InputSpec) -> str:
     return "null if the note does not give it"
 
 
-def dataset_names(calc: Calculator) -> dict[str, str]:
-    """{input: the name MedCalc-Bench's entities give it} (the first, where several map to one
-    input): the dataset's reading of a criterion, which its labels follow ("Hypertension
-    history" for HAS-BLED's uncontrolled hypertension)."""
-    spec = calc.medcalc_bench
-    out: dict[str, str] = {}
-    for entity, field in (spec.entities.items() if spec is not None else ()):
-        if field is not None and entity.replace(" ", "_").lower() != field:
-            out.setdefault(field, entity)
-    return out
-
-
-def input_lines(calc: Calculator, names: list[str] | None = None,
-                aliases: Mapping[str, str] | None = None) -> str:
-    """One line per input: name, kind, required or null-able, description; with `aliases`,
-    the dataset's name for it first."""
+def input_lines(calc: Calculator, names: list[str] | None = None) -> str:
     lines = []
     for s in asked_inputs(calc):
         if names is not None and s.name not in names:
             continue
         desc = f": {s.description.strip()}" if s.description else ""
-        alias = f' "{aliases[s.name]}"' if aliases and s.name in aliases else ""
-        lines.append(f"- {s.name}{alias} ({_kind_words(s)}; {_need_words(s)}){desc}")
+        lines.append(f"- {s.name} ({_kind_words(s)}; {_need_words(s)}){desc}")
     return "\n".join(lines)
