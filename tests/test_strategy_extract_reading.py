@@ -194,6 +194,30 @@ def test_context_reads_sex_and_declared_choice_phrases_without_asking():
     assert "sex" in model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
 
 
+def test_an_optional_quantity_the_note_never_mentions_is_not_asked_and_hints_chain():
+    """Seen in the design sample (PSI): the model filled an oxygen saturation from "PaO2 of 70 mm
+    Hg", and a saturation given as a fraction hid an implausible temperature from the hints."""
+    note = ("A 74-year-old woman. Temperature 99.5, heart rate 115 beats per minute, respiratory rate 18 "
+            "breaths per minute, blood pressure 110/75 mm Hg. BUN 28 mg/dL, sodium 136 mEq/L, glucose 6.4 "
+            "mmol/L, hematocrit 37 %, pH 7.42, PaO2 84 mm Hg.")
+    psi = case(note, 29, "PSI Score: Pneumonia Severity Index for CAP", ground_truth=94)
+    model = Scripted({})
+    out = get_strategy("extract:context=alone,candidates=first,apply_hints=true").run(psi, model, GEN)
+    assert model.requests == [] and "oxygen_saturation" in out.trace["not_in_note"]
+    assert out.trace["normalised_inputs"]["temperature"] == pytest.approx(37.5, abs=0.01)  # 99.5 degF
+    # a saturation given as a fraction hides the implausible temperature: both hints apply in turn
+    from medreckon.bench.calculation import compute
+    from medreckon.calculators.registry import get
+
+    calc = get("psi")
+    reply = {**out.trace["normalised_inputs"], "temperature": 99.5, "oxygen_saturation": {"value": 84, "unit": "1"}}
+    record = {}
+    got = get_strategy("extract:apply_hints=true")._hinted(calc, reply, compute(calc, reply), {}, record, "")
+    hinted = " ".join(record["hints_applied"])
+    assert got.result is not None and not [w for w in got.result.warnings if w.code == "implausible"]
+    assert "oxygen_saturation" in hinted and "temperature" in hinted
+
+
 def test_hints_are_applied_without_a_repair_turn():
     reply = {"age": 60, "sex": "male", "weight": {"value": 70, "unit": "kg"},
              "creatinine": {"value": 88, "unit": "mg/dL"}, "height": {"value": 175, "unit": "cm"}}
@@ -258,6 +282,35 @@ def test_the_reading_mechanisms_end_to_end_with_the_embedded_model(embedded_mode
             assert isinstance(out.answer, int)
         assert any("p_yes" in f for f in findings) and any("reading" in f for f in findings)
         assert "(a number from: " in out.trace["messages"][1]["content"]
+
+
+NEW_EXTRACT = ("extract:context=alone,choices=logprob,candidates=first,apply_hints=true,item_lists=true,"
+               "abstain=true,max_repairs=1")
+
+
+def test_the_new_extract_end_to_end_with_the_embedded_model(embedded_model):
+    """The new extract (every mechanism of benchmarks/reading_arms.sh) on three real cases of the
+    design sample (clean-940, seed 0): a GCS note whose components the phrases read, an anion gap
+    whose values are all named, a steroid conversion that needs the model (its drugs are choices of
+    eleven). No accuracy is asserted on these: three cases measure nothing; the trace must say
+    where each input came from."""
+    from medreckon.bench.datasets import load_cases
+
+    strategy = get_strategy(NEW_EXTRACT)
+    for calculator in ("21", "39", "24"):
+        case = load_cases("medcalc-bench", subset="medrac_clean_940", calculators=[calculator],
+                          per_calculator=1, seed=0)[0]
+        out = strategy.run(case, embedded_model, {**GEN, "max_tokens": 300})
+        assert out.status in ("ok", "unparsed", "abstained"), out.error
+        trace = out.trace
+        if calculator == "21":  # every component read by its phrases: no request
+            assert out.model_calls == 0 and {f["read_by"] for f in trace["findings"]} == {"phrases"}
+        if calculator == "39":  # sodium, chloride and bicarbonate named in the note: no request
+            assert out.model_calls == 0 and set(trace["quantities_from_note"]) >= {"sodium", "chloride"}
+        if calculator == "24":
+            assert out.model_calls >= 1 and out.usage.prompt_tokens > 0
+        if out.status == "ok":
+            assert out.answer is not None and trace["normalised_inputs"]
 
 
 CHARLSON = case("A 76-year-old man. He has type II diabetes mellitus, uncomplicated, managed with diet. He also "

@@ -29,21 +29,29 @@ The case names its calculator (MedCalc-Bench: the Calculator ID, looked up with
    integer -> int rounded half away from zero, date, (weeks, days)).
 
 Reading mechanisms (`extract_steps`, `bench.reading`), each a parameter, all off by default:
-- `context` (off | alone | with_model): split findings read with medspaCy ConText over their
-  synonyms. `alone`: present -> true, negated / hypothetical / family only -> false, not
-  mentioned -> left out, no model call. `with_model`: the reader settles absent and not
-  mentioned; only findings it finds present go to the model.
+- `context` (off | alone | with_model | veto): the rule-based readers. Findings (split or in the
+  JSON request) are read with medspaCy ConText over their synonyms (a family-history criterion on
+  relatives' mentions); the patient's sex and race by rules; a choice whose calculator declares
+  phrases for its options (GCS, Child-Pugh, HEART) by those phrases when exactly one option is
+  named. `alone`: what the readers settle is not asked (present -> true, negated / hypothetical /
+  family only -> false, not mentioned -> left out, so the declared default applies). `with_model`:
+  the reader settles absent and not mentioned findings; those it finds present go to the model.
+  `veto`: the model answers every finding; the reader only turns a true false where every mention
+  is negated, hypothetical or a relative's.
 - `decide` (generate | logprob) and `threshold`: a split finding decided by P(yes) from the
   model's log-probabilities (one token scored, none generated) against `threshold`.
 - `choices` (generate | logprob): with `logprob`, each choice input of more than one option (a
-  grade, a category, the sex) is taken out of the JSON request and decided by the most probable
-  of its lettered options, asked on the note's sentences about it (found by its synonyms or its
-  name's words), or on the whole note when none is found.
-- `candidates`: quantity inputs with candidate mentions in the note are answered with one of
-  those mentions' numbers (an enum; its words, unit and time point shown in the prompt) instead
-  of a free number.
+  grade, a category) that the note has sentences about (found by its synonyms or its name's
+  words) is taken out of the JSON request and decided by the most probable of its lettered
+  options, asked on those sentences; the others stay in the JSON request.
+- `candidates` (false | true | first): `true`: quantity inputs with candidate mentions in the note
+  are answered with one of those mentions' numbers (an enum; its words, unit and time point shown
+  in the prompt) instead of a free number. `first`: an input whose best candidate the note names
+  ("creatinine 1.4 mg/dL", "at 2.3 mg/dL, his bilirubin") takes it without a request (the first
+  at presentation, the dataset's convention); the others are chosen as with `true`.
 - `apply_hints`: a calculator error or implausible-value warning whose hint names one declared
-  unit, input or choice is fixed at once, before any repair turn.
+  unit, input or choice, or whose value is plausible in exactly one other declared unit, is fixed
+  at once, before any repair turn.
 - `item_lists`: per-item input pairs (MME's `<drug>_dose`, `<drug>_doses_per_day`) asked as a
   list of the items the note names.
 - `abstain`: required inputs may be null; when the calculator's only complaint after the
@@ -368,19 +376,25 @@ class Extract:
     def _hinted(self, calc: Calculator, reply: dict[str, Any], got: Any, extra: dict[str, Any],
                 record: dict[str, Any], note: str) -> Any:
         """The computation again with the calculator's hints applied (`apply_hints`), kept when
-        it fixes what the hints were about; else `got` as it was."""
-        warnings = [] if got.result is None else [
-            w for w in result_record(got.result)["warnings"] if w["code"] == "implausible"]
-        fixed, hinted = apply_hints(calc, reply, error=got.error, warnings=warnings, note=note)
-        if not hinted:
-            return got
-        again = compute(calc, fixed, extra)
-        still = [] if again.result is None else [
-            w for w in result_record(again.result)["warnings"] if w["code"] == "implausible"]
-        if again.result is not None and len(still) < max(1, len(warnings)) or (
-                got.result is None and again.result is not None):
-            record["hints_applied"] = hinted
-            return again
+        it fixes what the hints were about; else `got` as it was. Up to three rounds: a fix can
+        let the calculator reach a value it could not check before (an impossible saturation
+        hid an implausible temperature)."""
+        applied: list[str] = []
+        for _ in range(3):
+            warnings = [] if got.result is None else [
+                w for w in result_record(got.result)["warnings"] if w["code"] == "implausible"]
+            fixed, hinted = apply_hints(calc, reply, error=got.error, warnings=warnings, note=note)
+            if not hinted:
+                break
+            again = compute(calc, fixed, extra)
+            still = [] if again.result is None else [
+                w for w in result_record(again.result)["warnings"] if w["code"] == "implausible"]
+            if not (again.result is not None and len(still) < max(1, len(warnings)) or (
+                    got.result is None and again.result is not None)):
+                break
+            got, reply, applied = again, fixed, applied + hinted
+        if applied:
+            record["hints_applied"] = applied
         return got
 
     def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
@@ -423,14 +437,21 @@ class Extract:
                   if self.candidates == "first" and not self.evidence else {})
         quantities = {n: as_input(m, by_name[n].units) for n, m in firsts.items()}
         names = [n for n in names if n not in quantities]
+        # the other quantities' mentions (candidates != false); an optional one the note never
+        # mentions is not asked: the model filled an oxygen saturation from a PaO2 (design sample)
+        probe = (steps.candidate_fields(case, [by_name[n] for n in names if n not in grouped])
+                 if self.candidates != "false" and not self.evidence else {})
+        unmentioned = [n for n in names if self.candidates != "false" and not self.evidence and n not in grouped
+                       and by_name[n].kind == "quantity" and not (by_name[n].required and not by_name[n].nullable)
+                       and n not in probe]
+        names = [n for n in names if n not in unmentioned]
         schema = evidence_schema(calc) if self.evidence else input_schema(calc, names)
         extra: list[str] = []
         if groups:  # the item pairs as one list
             schema = items_schema(calc, groups, names)
             extra.append(item_lines(groups))
         shown = [n for n in names if n not in grouped]
-        mentions = (steps.candidate_fields(case, [by_name[n] for n in shown])
-                    if self.candidates != "false" and not self.evidence else {})
+        mentions = {n: probe[n] for n in shown if n in probe}
         if mentions:
             schema = steps.candidate_schema(schema, mentions, by_name)
             extra.append(steps.candidate_lines(mentions, by_name))
@@ -454,6 +475,7 @@ class Extract:
                       for n, v in settled.items()],
             **({"quantities_from_note": {n: {"value": quantities[n], "words": m.label()} for n, m in firsts.items()}}
                if firsts else {}),
+            **({"not_in_note": unmentioned} if unmentioned else {}),
         )
         best: Result | None = None  # the last result computed (possibly with warnings)
         best_raw, best_inputs = "", {}
