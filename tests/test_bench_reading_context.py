@@ -24,6 +24,16 @@ def state(note, **findings):
     ("His mother had a stroke at 60.", "absent"),  # a relative's
     ("Return to the emergency department if you develop symptoms of stroke.", "absent"),  # hypothetical
     ("She presented with a cough.", "not_mentioned"),
+    # cues medspaCy's rules miss (seen in MedCalc-Bench notes), added in reading.context
+    ("He has never had a stroke.", "absent"),
+    ("He doesn’t have a history of any stroke.", "absent"),  # a curly apostrophe
+    ("One positive sign: he is free from stroke.", "absent"),
+    ("Stroke is absent on imaging.", "absent"),
+    ("The scan was done to allay any fear of stroke.", "absent"),
+    ("Screening for stroke was recommended.", "absent"),
+    ("The neurologists agreed that stroke would be unlikely to recur.", "absent"),
+    ("The stroke team was consulted.", "absent"),  # a department, not the event
+    ("He had a stroke two weeks ago; the stroke team was consulted.", "present"),
 ])
 def test_one_finding_in_one_sentence(note, expected):
     assert state(note, stroke=("stroke", "CVA"))["stroke"][0] == expected
@@ -76,3 +86,8 @@ def test_decide_without_mentions_and_bad_input():
     assert decide("x", [m]).to_dict()["mentions"][0]["negated"] is True
     with pytest.raises(TypeError, match="note must be text"):
         READER.read(None, {"x": ()})
+
+
+def test_non_smokers_and_smokers():
+    assert state("He is a non-smoker.", smoker=("smoker",))["smoker"][0] == "absent"
+    assert state("He is a smoker.", smoker=("smoker",))["smoker"][0] == "present"

@@ -92,13 +92,26 @@ def _rule(word: str, finding: str) -> Any:
 
 
 def _extra_context_rules() -> list[Any]:
-    """Negations medspaCy's default rules miss, seen in MedCalc-Bench notes: "a non-smoker",
-    "has never smoked", "never been prescribed"."""
+    """Cues medspaCy's default rules miss, seen in MedCalc-Bench notes: negations ("a
+    non-smoker", "has never smoked", "free from hypertension", "lymphadenopathy is absent"), a
+    possibility only ("any fear of liver disease", "screening for metastatic infection", "surgery
+    will be challenging"), and a department rather than a procedure ("general surgery was
+    consulted", "the surgery ward")."""
     from medspacy.context import ConTextRule
 
     return [ConTextRule("non", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=2,
                         pattern=[{"LOWER": {"IN": ["non", "non-"]}}]),
-            ConTextRule("never", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=6)]
+            ConTextRule("never", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=6),
+            ConTextRule("free from", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4),
+            ConTextRule("is absent", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=3,
+                        pattern=[{"LOWER": {"IN": ["is", "was", "are", "were"]}}, {"LOWER": "absent"}]),
+            ConTextRule("fear of", "HYPOTHETICAL", direction="FORWARD", max_scope=4),
+            ConTextRule("screening for", "HYPOTHETICAL", direction="FORWARD", max_scope=4),
+            ConTextRule("will be", "HYPOTHETICAL", direction="BACKWARD", max_scope=2,
+                        pattern=[{"LOWER": {"IN": ["will", "would"]}}, {"LOWER": "be"}]),
+            ConTextRule("was consulted", "HYPOTHETICAL", direction="BACKWARD", max_scope=2,
+                        pattern=[{"LOWER": {"IN": ["was", "were", "is", "team"]}, "OP": "?"},
+                                 {"LOWER": {"IN": ["consulted", "consult", "ward", "service", "department"]}}])]
 
 
 # Curly apostrophes ("doesn’t") hide a negation from medspaCy's rules; same length, so offsets hold.

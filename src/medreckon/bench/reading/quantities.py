@@ -45,7 +45,7 @@ _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\[])|\n+")
 _LATER = re.compile(r"\b(?:on day \d+|hospital day|day \d+ of|after (?:\w+ ){0,3}(?:treatment|therapy|"
                     r"admission|surgery|resuscitation)|later|subsequently|follow[- ]?up|at discharge|"
                     r"on discharge|repeat(?:ed)?|the next (?:day|morning)|post-?operative(?:ly)?|"
-                    r"\d+ (?:hours|days|weeks) later)\b", re.I)
+                    r"\d+ (?:hours|days|weeks) later|most recent|latest)\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9']*")
 # Names notes use for common inputs, keyed by a word of the input's name.
 ALIASES: dict[str, tuple[str, ...]] = {

@@ -288,12 +288,12 @@ class Extract:
                  + ("+split" if self.split_findings and not self.evidence else "")
                  + ("q" if self.split_findings and self.finding_quotes and not self.evidence else "")
                  + ("+fix" if self.fix_units else ""))
-        reading = (("" if self.context == "off" else f"+ctx2-{self.context}")  # 2: sex, race, phrases, family
+        reading = (("" if self.context == "off" else f"+ctx3-{self.context}")  # 3: more ConText cues
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
                    + ("" if self.choices == "generate" else "+chlp2")  # 2: on evidence sentences only
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
-                   # cand3: the scanner's words after a number, urine vs serum; first: no model request
-                   + {"false": "", "true": "+cand3", "first": "+cand1st"}[self.candidates]
+                   # cand4: "most recent" is later; first2: a later named mention is left to the model
+                   + {"false": "", "true": "+cand4", "first": "+cand1st2"}[self.candidates]
                    + ("+hints3" if self.apply_hints else "")  # 3: the one other plausible unit
                    + ("+items" if self.item_lists else "") + ("+abst" if self.abstain else ""))
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}{reading}"

@@ -236,14 +236,16 @@ def candidate_fields(case: Case, specs: Sequence[InputSpec]) -> dict[str, list[Q
 
 def first_named_mentions(case: Case, specs: Sequence[InputSpec]) -> dict[str, QuantityMention]:
     """`candidates=first`: {input: its best mention} for the quantity inputs whose best candidate
-    the note names (by the words before or after it): the first such mention at presentation,
-    the dataset's convention. Inputs whose only candidates are unnamed are left to the model."""
+    the note names (by the words before or after it) and does not place at a later time point:
+    the first such mention at presentation, the dataset's convention. Inputs whose best candidate
+    is unnamed or later ("after the normalisation of his calcium, 9.44 mg/dL") are left to the
+    model."""
     mentions = scan(case.note)
     out = {}
     for s in specs:
         if s.kind == "quantity":
             ranked = ranked_candidates(mentions, s.name, s.units, unit=s.unit, plausible=s.plausible, limit=1)
-            if ranked and ranked[0][1] < 2:
+            if ranked and ranked[0][1] < 2 and not ranked[0][0].later:  # a later time point: the model chooses
                 out[s.name] = ranked[0][0]
     return out
 
