@@ -39,10 +39,14 @@ HELPERS = ("search_calculators", "describe_calculator")
 # ---------------------------------------------------------------- the case's calculator
 
 
+# Datasets whose Calculator ID is MedCalc-Bench's (the vignettes are written in its columns).
+MEDCALC_BENCH_IDS = ("medcalc-bench", "medreckon-vignettes")
+
+
 def calculator_for_case(case: Case) -> Calculator:
     """The calculator a case names: MedCalc-Bench Calculator ID, else its name.
     Raises CalculatorInputError when no registered calculator matches."""
-    if case.calculator_id is not None and case.dataset.startswith("medcalc-bench"):
+    if case.calculator_id is not None and case.dataset.startswith(MEDCALC_BENCH_IDS):
         return by_medcalc_bench_id(case.calculator_id)
     return get(case.calculator_name)
 

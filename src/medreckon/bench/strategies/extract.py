@@ -82,6 +82,7 @@ from ...calculators.spec import Calculator, Result
 from ...errors import CalculatorInputError
 from ..answers import decimals_of, format_answer, reply_object, typed_answer
 from ..calculation import (
+    MEDCALC_BENCH_IDS,
     asked_inputs,
     calc_trace,
     calculator_for_case,
@@ -464,7 +465,7 @@ class Extract:
         ]
         trace.update(
             calculator=calc.id, calculator_version=calc.version,
-            calculator_from="medcalc_bench_id" if case.dataset.startswith("medcalc-bench")
+            calculator_from="medcalc_bench_id" if case.dataset.startswith(MEDCALC_BENCH_IDS)
             and case.calculator_id is not None else "name",
             options=options, fields=names, split_findings=[s.name for s in split],
             **({"graded_choices": [s.name for s in graded]} if graded else {}),
