@@ -5,11 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
-STRATEGY=${STRATEGY:-extract}
+# the new extract (docs/reading.md): the note read by rule first, the model asked what the rules leave open
+STRATEGY=${STRATEGY:-extract:context=alone,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1}
 MODEL=${MODEL:-embedded}
 PER_CALCULATOR=${PER_CALCULATOR:-1}
 LIMIT=${LIMIT:-}   # empty: every sampled case (1 per calculator of clean-940 = 51 cases)
-RUN_DIR=${RUN_DIR:-runs/main-${MODEL}-${STRATEGY}-${PER_CALCULATOR}pc${LIMIT:+-limit$LIMIT}}
+SLUG=$(echo "$MODEL-$STRATEGY" | sed -E 's/[^A-Za-z0-9._-]+/-/g')
+RUN_DIR=${RUN_DIR:-runs/main-${SLUG}-${PER_CALCULATOR}pc${LIMIT:+-limit$LIMIT}}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 "${PIP[@]}" --upgrade pip >/dev/null

@@ -1,0 +1,202 @@
+"""Issue 17's tables, from the command line.
+
+    python benchmarks/reading_tables.py rules --seed 1 --per-calculator 3 [--markdown FILE]
+    python benchmarks/reading_tables.py summary runs/reading-3pc-seed1 zero_shot_cot extract NEW_ARM \
+        [--design-seed 0 --design-per-calculator 2] [--markdown FILE]
+
+`rules`: the rule-based readers alone, no model, against MedCalc-Bench's own entities: how often
+the reader (medspaCy ConText over each finding's synonyms) gets a yes/no finding right, how often
+the quantity scanner's best candidate is the entity's value (and whether any candidate is), how
+often a *named* best candidate (`extract:candidates=first`) is right, and the sex read by rules.
+Each entity is compared after the calculator has normalised both (units converted); a finding the
+reader leaves out counts as the calculator's default (absent). Rows whose entities the calculator
+cannot take are skipped.
+
+`summary`: each arm's accuracy on equation-based and rule-based calculators and overall, under
+v1.0's and the corrected labels, on every case and on the cases outside the design sample; exact
+McNemar of the last arm against each other one; requests, tokens and seconds per case, and the
+share of cases answered without a model request. Only the cases every named arm attempted are
+counted (the comparison is paired). MedCalc-Bench categories lab, physical, date and dosage are
+equation-based; risk, severity and diagnosis are rule-based. Seconds per case are model time as
+the attempts recorded it: compare them only between runs made on a quiet machine.
+
+Both need the shared data; `rules` needs the `[reading]` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+from typing import Any
+
+from medreckon.bench import datasets
+from medreckon.bench.analysis.arms import case_key
+from medreckon.bench.analysis.scoring import is_correct
+from medreckon.bench.analysis.stats import mcnemar_exact, wilson
+from medreckon.bench.calculation import asked_inputs, calculator_for_case, case_options
+from medreckon.bench.reading.demographics import read_sex
+from medreckon.bench.reading.quantities import as_input
+from medreckon.bench.runs.arms import load_arm
+from medreckon.bench.strategies import extract_steps as steps
+from medreckon.calculators.medcalc_bench import to_inputs
+
+
+def _normalised(calc: Any, inputs: dict[str, Any], name: str) -> Any:
+    try:
+        return calc.calculate(inputs).inputs.get(name)
+    except Exception:  # noqa: BLE001 - an input the calculator rejects is no match
+        return None
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is not None and b is not None and abs(a - b) <= 0.02 * abs(b) + 1e-9
+
+
+def measure(seed: int, per_calculator: int) -> dict[str, collections.Counter]:
+    cases = datasets.load_cases("medcalc-bench", subset="medrac_clean_940", per_calculator=per_calculator, seed=seed)
+    out = {k: collections.Counter() for k in ("findings", "quantities", "sex")}
+    for case in cases:
+        calc = calculator_for_case(case)
+        try:
+            gold = {**to_inputs(calc, case.entities), **case_options(calc, case)}
+            base = calc.calculate(gold).inputs
+        except Exception:  # noqa: BLE001 - entities the calculator cannot take: not comparable
+            out["findings"]["skipped rows"] += 1
+            continue
+        specs = asked_inputs(calc)
+        booleans = [s for s in specs if s.kind == "boolean"]
+        readings = steps.read_findings(case, booleans) if booleans else {}
+        for s in booleans:
+            truth = bool(base.get(s.name))
+            value = steps.reading_value(readings[s.name], s)
+            said = bool(value) if value is not None else False
+            out["findings"]["n"] += 1
+            out["findings"]["right"] += said == truth
+            out["findings"]["missed (false negative)"] += truth and not said
+            out["findings"]["false positive"] += said and not truth
+        quantities = [s for s in specs if s.kind == "quantity" and gold.get(s.name) is not None]
+        candidates = steps.candidate_fields(case, quantities)
+        named = steps.first_named_mentions(case, quantities)
+        for s in quantities:
+            truth = base.get(s.name)
+            values = [_normalised(calc, {**gold, s.name: as_input(m, s.units)}, s.name)
+                      for m in candidates.get(s.name, [])]
+            out["quantities"]["n"] += 1
+            out["quantities"]["best candidate right"] += bool(values) and _same(values[0], truth)
+            out["quantities"]["some candidate right"] += any(_same(v, truth) for v in values)
+            out["quantities"]["no candidate"] += not values
+            if s.name in named:
+                out["quantities"]["named (settled by candidates=first)"] += 1
+                out["quantities"]["named and right"] += _same(
+                    _normalised(calc, {**gold, s.name: as_input(named[s.name], s.units)}, s.name), truth)
+        sex = case.entities.get("sex")
+        if isinstance(sex, str):
+            got = read_sex(case.note)
+            out["sex"]["n"] += 1
+            out["sex"]["right"] += got == sex.lower()
+            out["sex"]["not read"] += got is None
+    return out
+
+
+def render(results: dict[str, collections.Counter], seed: int, per_calculator: int) -> str:
+    lines = [f"# The rule-based readers alone (clean-940, {per_calculator} per calculator, seed {seed})", "",
+             f"`python benchmarks/reading_tables.py rules --seed {seed} --per-calculator {per_calculator}`", "",
+             "| reader | measure | count | share |", "|---|---|---:|---:|"]
+    for reader, counts in results.items():
+        n = counts.get("n", 0)
+        for key, value in counts.items():
+            if key != "n":
+                lines.append(f"| {reader} | {key} | {value} | {100 * value / n:.1f}% |" if n and key != "skipped rows"
+                             else f"| {reader} | {key} | {value} | |")
+        lines.append(f"| {reader} | n | {n} | |")
+    return "\n".join(lines) + "\n"
+
+
+EQUATION = {"lab", "physical", "date", "dosage"}
+KINDS = ("equation", "rule-based", "all")
+
+
+def _kind(case: Any, kind: str) -> bool:
+    return kind == "all" or (case.category in EQUATION) == (kind == "equation")
+
+
+def _pct(k: int, n: int) -> str:
+    if not n:
+        return "–"
+    lo, hi = wilson(k, n)
+    return f"{k}/{n} {100 * k / n:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
+
+
+def summary(root: str, arms: list[str], design: set[str]) -> str:
+    loaded = {a: {case_key(c): (c, o) for c, o in load_arm(root, a)[0]} for a in arms}
+    common = set.intersection(*(set(rows) for rows in loaded.values()))
+    new = arms[-1]
+    out = [f"Cases attempted by every arm: {len(common)} ({len([k for k in common if k[2] in design])} of "
+           "them in the design sample).", ""]
+    for labels in ("v1.0", "corrected"):
+        scored = {}
+        for a in arms:
+            rows = [loaded[a][k] for k in sorted(common)]
+            scored[a] = {case_key(c): (c, bool(is_correct(o, c))) for c, o in datasets.with_labels(rows, labels)}
+        for subset in ("all cases", "outside the design sample"):
+            keys = [k for k in sorted(set.intersection(*(set(s) for s in scored.values())))
+                    if subset == "all cases" or k[2] not in design]
+            out += [f"### {labels} labels, {subset}", "",
+                    "| arm | " + " | ".join(KINDS) + f" | McNemar {new} vs arm (all): only new / only arm, p |",
+                    "|---|" + "---:|" * (len(KINDS) + 1)]
+            for a in arms:
+                cells = []
+                for kind in KINDS:
+                    ks = [k for k in keys if _kind(scored[a][k][0], kind)]
+                    cells.append(_pct(sum(scored[a][k][1] for k in ks), len(ks)))
+                if a == new:
+                    test = ""
+                else:
+                    b = sum(scored[new][k][1] and not scored[a][k][1] for k in keys)
+                    c = sum(scored[a][k][1] and not scored[new][k][1] for k in keys)
+                    test = f"{b} / {c}, p = {mcnemar_exact(b, c):.2g}"
+                out.append(f"| {a} | " + " | ".join(cells) + f" | {test} |")
+            out.append("")
+    out += ["### Cost per case (all cases)", "",
+            "| arm | requests (mean) | no request | prompt tokens (mean) | completion tokens (mean) | "
+            "seconds (median) | seconds (mean) |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for a in arms:
+        outcomes = [loaded[a][k][1] for k in sorted(common)]
+        calls = [o.model_calls for o in outcomes]
+        secs = [o.latency_s for o in outcomes]
+        out.append(f"| {a} | {statistics.mean(calls):.2f} | {sum(c == 0 for c in calls)}/{len(calls)} | "
+                   f"{statistics.mean(o.usage.prompt_tokens for o in outcomes):.0f} | "
+                   f"{statistics.mean(o.usage.completion_tokens for o in outcomes):.0f} | "
+                   f"{statistics.median(secs):.1f} | {statistics.mean(secs):.1f} |")
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="table", required=True)
+    rules = sub.add_parser("rules", help="the rule-based readers alone against the entities")
+    rules.add_argument("--seed", type=int, default=1)
+    rules.add_argument("--per-calculator", type=int, default=3)
+    summary_ = sub.add_parser("summary", help="the arms by kind, both label sets, McNemar, cost")
+    summary_.add_argument("root")
+    summary_.add_argument("arms", nargs="+", help="arm directories under ROOT; the last is compared with each other")
+    summary_.add_argument("--design-seed", type=int, default=0)
+    summary_.add_argument("--design-per-calculator", type=int, default=2)
+    for p in (rules, summary_):
+        p.add_argument("--markdown")
+    args = parser.parse_args()
+    if args.table == "rules":
+        text = render(measure(args.seed, args.per_calculator), args.seed, args.per_calculator)
+    else:
+        design = {c.id for c in datasets.load_cases("medcalc-bench", subset="medrac_clean_940",
+                                                     per_calculator=args.design_per_calculator, seed=args.design_seed)}
+        text = summary(args.root, args.arms, design)
+    print(text)
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()
