@@ -55,3 +55,14 @@ def test_heart_ecg_and_troponin_and_what_stays_open():
     assert matches("nothing here", ecg) == {}
     with pytest.raises(TypeError, match="note must be text"):
         matches(None, ecg)
+
+
+def test_a_negated_or_later_phrase_names_no_option():
+    eye = phrases("glasgow-coma-scale", "eye")
+    motor = phrases("glasgow-coma-scale", "motor")
+    note = ("His eyes open only to a sternal rub; he does not open them to his name. He withdraws his arm "
+            "without localizing it and does not follow commands. After 2 hours of observation he opens "
+            "his eyes to voice.")
+    assert read_choice(note, eye)[0] == "eye opening to pain"  # the later "to voice" is left out
+    assert read_choice(note, motor)[0] == "withdrawal from pain"  # "without localizing", "not follow"
+    assert read_choice("No encephalopathy or asterixis.", phrases("child-pugh", "encephalopathy"))[0] == "none"

@@ -91,3 +91,14 @@ def test_decide_without_mentions_and_bad_input():
 def test_non_smokers_and_smokers():
     assert state("He is a non-smoker.", smoker=("smoker",))["smoker"][0] == "absent"
     assert state("He is a smoker.", smoker=("smoker",))["smoker"][0] == "present"
+
+
+def test_a_semicolon_ends_a_negation_and_a_family_history_criterion():
+    """A vignette: "never had a DVT; her mother had a DVT" — the mother's DVT is not negated."""
+    from medreckon.bench.strategies.extract_steps import relatives
+
+    note = "She has never had a deep vein thrombosis; her mother had a DVT after hip surgery."
+    got = READER.read(note, {"dvt": ("deep vein thrombosis", "DVT")})["dvt"]
+    assert [(m.text, m.negated, m.family) for m in got.mentions] == [
+        ("deep vein thrombosis", True, False), ("DVT", False, True)]
+    assert got.state == "absent" and relatives(got).state == "present"

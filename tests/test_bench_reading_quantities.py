@@ -100,3 +100,11 @@ def test_urine_and_serum_and_cholesterol_fractions_are_told_apart():
     assert [m.value for m in candidates(ms, "total_cholesterol", ("mg/dL",))] == [210.0]
     assert [m.value for m in candidates(ms, "hdl", ("mg/dL",))] == [38.0]
     assert [m.value for m in candidates(ms, "triglycerides", ("mg/dL",))] == [150.0]
+
+
+def test_a_number_without_a_unit_must_be_plausible_in_some_declared_unit():
+    """A vignette: "had a stroke in 2018" was taken as the heart rate."""
+    ms = scan("He has congestive heart failure and had a stroke in 2018. Heart rate 118. Temperature 99.5.")
+    assert [m.value for m in candidates(ms, "heart_rate", ("/min",), unit="/min", plausible=(20, 300))] == [118.0]
+    # 99.5 is no plausible degC but a plausible degF: kept, for the hints to read in degF
+    assert [m.value for m in candidates(ms, "temperature", ("degC", "degF"), unit="degC", plausible=(25, 45))] == [99.5]

@@ -87,7 +87,8 @@ def describe_inputs(calc: Calculator) -> list[InputSpec]:
             specs.append(InputSpec(kind="choice", choices=tuple(typing.get_args(base)), phrases=phrases, **common))
         elif base is bool:
             words = next((m.words for m in meta if isinstance(m, Synonyms)), ())
-            specs.append(InputSpec(kind="boolean", synonyms=words, **common))
+            phrases = next((m.patterns for m in meta if isinstance(m, NotePhrases)), ())
+            specs.append(InputSpec(kind="boolean", synonyms=words, phrases=phrases, **common))
         elif base is dt.date:
             specs.append(InputSpec(kind="date", **common))
         elif base in (int, float):

@@ -102,6 +102,8 @@ def _extra_context_rules() -> list[Any]:
     return [ConTextRule("non", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=2,
                         pattern=[{"LOWER": {"IN": ["non", "non-"]}}]),
             ConTextRule("never", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=6),
+            # a semicolon ends a cue's scope: "never had a DVT; her mother had a DVT"
+            ConTextRule(";", "TERMINATE", direction="TERMINATE", pattern=[{"TEXT": ";"}]),
             ConTextRule("free from", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4),
             ConTextRule("is absent", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=3,
                         pattern=[{"LOWER": {"IN": ["is", "was", "are", "were"]}}, {"LOWER": "absent"}]),

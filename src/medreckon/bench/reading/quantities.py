@@ -42,10 +42,10 @@ _UNITS = sorted([
 _UNIT = "|".join(re.escape(x) for x in _UNITS)
 _MENTION = re.compile(rf"{_NUMBER}(?:\s*/\s*(\d{{2,3}}))?(?:[\s-]*({_UNIT})(?![A-Za-z]))?")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\[])|\n+")
-_LATER = re.compile(r"\b(?:on day \d+|hospital day|day \d+ of|after (?:\w+ ){0,3}(?:treatment|therapy|"
+LATER = re.compile(r"\b(?:on day \d+|hospital day|day \d+ of|after (?:\w+ ){0,3}(?:treatment|therapy|"
                     r"admission|surgery|resuscitation)|later|subsequently|follow[- ]?up|at discharge|"
                     r"on discharge|repeat(?:ed)?|the next (?:day|morning)|post-?operative(?:ly)?|"
-                    r"\d+ (?:hours|days|weeks) later|most recent|latest)\b", re.I)
+                    r"\d+ (?:hours|days|weeks) later|after (?:\w+ )?\d+ (?:minutes|hours|days|weeks)|most recent|latest)\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9']*")
 # Names notes use for common inputs, keyed by a word of the input's name.
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -104,7 +104,7 @@ def scan(note: str) -> list[QuantityMention]:
     found: list[QuantityMention] = []
     for index, (offset, sentence) in enumerate(_sentences(note)):
         # a later time point is said of its clause ("81 kg at the visit; on day 3 he weighed 79 kg")
-        clauses = [(c.start(), c.end(), bool(_LATER.search(c.group()))) for c in re.finditer(r"[^;]+", sentence)]
+        clauses = [(c.start(), c.end(), bool(LATER.search(c.group()))) for c in re.finditer(r"[^;]+", sentence)]
         prev_end = 0  # a mention's words are those after the mention before it
         for m in _MENTION.finditer(sentence):
             words = _WORD.findall(sentence[prev_end:m.start()])[-8:]
@@ -194,11 +194,21 @@ def name_words(name: str, extra: Sequence[str] = ()) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _in_range(m: QuantityMention, unit: str | None, plausible: tuple[float, float] | None) -> bool:
+def _in_range(m: QuantityMention, unit: str | None, plausible: tuple[float, float] | None,
+              units: Sequence[str] = ()) -> bool:
     """False only when the mention, converted to the input's unit, is outside its plausible range
-    ("300 mg" is no body weight); True when that cannot be told (no unit, mass vs molar)."""
-    if plausible is None or unit is None or m.unit is None:
+    ("300 mg" is no body weight), or, written without a unit, is plausible in none of the declared
+    units ("a stroke in 2018" is no heart rate); True when that cannot be told (mass vs molar)."""
+    if plausible is None or unit is None:
         return True
+    if m.unit is None:
+        for declared in units or (unit,):
+            try:
+                if plausible[0] <= u.convert(m.value, declared, unit) <= plausible[1]:
+                    return True
+            except (u.UnitError, KeyError, ValueError):
+                return True
+        return False
     try:
         x = u.convert(m.value, symbol(m.unit), unit)
     except (u.UnitError, KeyError, ValueError):
@@ -272,7 +282,7 @@ def ranked_candidates(mentions: Sequence[QuantityMention], name: str, units: Seq
         return 2
 
     def keep(m: QuantityMention) -> bool:
-        if not _in_range(m, unit, plausible):
+        if not _in_range(m, unit, plausible, units):
             return False
         if rank(m) < 2:
             return m.unit is None or not units or _fits(m.unit, units)

@@ -289,12 +289,12 @@ class Extract:
                  + ("+split" if self.split_findings and not self.evidence else "")
                  + ("q" if self.split_findings and self.finding_quotes and not self.evidence else "")
                  + ("+fix" if self.fix_units else ""))
-        reading = (("" if self.context == "off" else f"+ctx3-{self.context}")  # 3: more ConText cues
+        reading = (("" if self.context == "off" else f"+ctx4-{self.context}")  # 4: ';' ends a cue, phrases not negated
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
                    + ("" if self.choices == "generate" else "+chlp2")  # 2: on evidence sentences only
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
-                   # cand4: "most recent" is later; first2: a later named mention is left to the model
-                   + {"false": "", "true": "+cand4", "first": "+cand1st2"}[self.candidates]
+                   # cand5: a bare number plausible in a declared unit; first3: a later named mention to the model
+                   + {"false": "", "true": "+cand5", "first": "+cand1st3"}[self.candidates]
                    + ("+hints3" if self.apply_hints else "")  # 3: the one other plausible unit
                    + ("+items" if self.item_lists else "") + ("+abst" if self.abstain else ""))
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}{reading}"

@@ -9,6 +9,7 @@ schemas of `extract`.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -67,11 +68,36 @@ def family_finding(spec: InputSpec) -> bool:
 
 
 def read_findings(case: Case, specs: Sequence[InputSpec]) -> dict[str, Reading]:
-    readings = READER.read(case.note, {s.name: s.synonyms for s in specs})
+    """Each finding's reading: by the phrases its calculator declares where it has them (a
+    judgement such as "PE is the most likely diagnosis": "true"/"false" phrases, else not
+    mentioned), else by ConText over its synonyms; a family-history criterion on relatives'
+    mentions, a `previous_…` criterion on mentions of the past."""
+    worded = [s for s in specs if not s.phrases]
+    readings = READER.read(case.note, {s.name: s.synonyms for s in worded}) if worded else {}
     for s in specs:
-        if family_finding(s) and s.name in readings:
+        if s.phrases:
+            option, found = read_choice(case.note, s.phrases)
+            state = {"true": "present", "false": "absent"}.get(option or "", "not_mentioned")
+            readings[s.name] = Reading(s.name, state, (found.get(option) or [None])[0] if option else None)
+        elif family_finding(s) and s.name in readings:
             readings[s.name] = relatives(readings[s.name])
+        elif s.name.startswith("previous_") and s.name in readings:
+            readings[s.name] = in_the_past(readings[s.name])
     return readings
+
+
+_PAST = re.compile(r"\b(?:previous(?:ly)?|prior|history|past|before|ago|earlier|old|in (?:19|20)\d\d)\b", re.I)
+
+
+def in_the_past(reading: Reading) -> Reading:
+    """A `previous_…` criterion (Wells' previous PE or DVT): only mentions of the past count — in a
+    note about a suspected PE, "pulmonary embolism is the most likely diagnosis" is no previous one."""
+    if reading.state != "present":
+        return reading
+    past = [m for m in reading.mentions if m.asserted and (m.historical or _PAST.search(m.sentence))]
+    if past:
+        return Reading(reading.finding, "present", past[0].sentence, reading.mentions)
+    return Reading(reading.finding, "not_mentioned", None, reading.mentions)
 
 
 def relatives(reading: Reading) -> Reading:

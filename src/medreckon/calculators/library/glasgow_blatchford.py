@@ -25,7 +25,7 @@ class GlasgowBlatchfordInputs(Inputs):
     sex: Sex = Field(description="Sex; the hemoglobin bands differ for men and women.")
     systolic_bp: BloodPressure = Field(description="Systolic blood pressure in mmHg (< 90 scores 3, 90-99 2, 100-109 1).")
     heart_rate: HeartRate = Field(description="Heart rate in beats per minute; ≥ 100 scores 1.")
-    melena: bool = Finding("Melena (black, tarry stool) at presentation.", synonyms=("melena", "melaena", "black stool", "tarry stool", "black tarry stools"))
+    melena: bool = Finding("Melena (black, tarry stool) at presentation.", synonyms=("melena", "melaena", "black stool", "tarry stool", "black tarry stools", "tarry stools", "black stools", "tarry"))
     syncope: bool = Finding("Syncope at presentation (recent fainting).", synonyms=("syncope", "fainted", "fainting", "passed out", "loss of consciousness"))
     hepatic_disease: bool = Finding(
         "History of hepatic disease: known chronic liver disease, or clinical and laboratory evidence of "

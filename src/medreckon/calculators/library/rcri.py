@@ -23,7 +23,7 @@ class RCRIInputs(Inputs):
     )
     elevated_risk_surgery: bool = Finding(
         "Elevated-risk surgery: intraperitoneal, intrathoracic or suprainguinal vascular (1 point).",
-        synonyms=("intraperitoneal", "intrathoracic", "suprainguinal vascular", "laparotomy", "thoracotomy", "aortic aneurysm repair"),
+        synonyms=("intraperitoneal", "intrathoracic", "suprainguinal vascular", "laparotomy", "thoracotomy", "aortic aneurysm repair", "aortic aneurysm", "open repair", "vascular surgery", "esophagectomy", "colectomy", "lobectomy", "pneumonectomy", "Whipple"),
     )
     ischemic_heart_disease: bool = Finding(
         "History of ischaemic heart disease: myocardial infarction, positive exercise test, current "

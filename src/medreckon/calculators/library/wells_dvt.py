@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..fields import Finding, Inputs
+from ..fields import Finding, Inputs, with_phrases
 from ..points import any_of, finding
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
 
@@ -12,20 +12,21 @@ class WellsDVTInputs(Inputs):
     bedridden_recently: bool = Finding(
         "Recently bedridden for more than 3 days; scores 1 together with major surgery within 12 weeks "
         "(one criterion).",
-        synonyms=("bedridden", "bed rest", "bedbound"),
+        synonyms=("bedridden", "bed rest", "bedbound", "bed-bound", "confined to bed", "immobilized in bed"),
     )
     major_surgery_12_weeks: bool = Finding(
         "Major surgery within the last 12 weeks (requiring general or regional anaesthesia); one "
         "criterion with being bedridden.",
         synonyms=("major surgery", "surgery", "operation"),
     )
-    calf_swelling_3cm: bool = Finding(
+    # a measured difference: "4 cm larger than the right" is more than 3 cm, "2 cm larger" is not
+    calf_swelling_3cm: bool = with_phrases(Finding(
         "Calf swelling more than 3 cm compared with the other leg, measured 10 cm below the tibial "
         "tuberosity (1 point); a smaller difference does not count.",
-        synonyms=("calf swelling", "calf circumference", "swollen calf"),
-    )
+    ), {"true": (r"\b(?:[4-9]|\d{2}|3\.\d*[1-9])(?:\.\d+)? ?(?:cm|centimet(?:er|re)s?) (?:larger|bigger|greater|wider|more)",),
+        "false": (r"\b(?:[0-2](?:\.\d+)?|3(?:\.0+)?) ?(?:cm|centimet(?:er|re)s?) (?:larger|bigger|greater|wider|more)",)})
     collateral_superficial_veins: bool = Finding("Collateral (non-varicose) superficial veins present (1 point).", synonyms=("collateral superficial veins", "superficial veins", "collateral veins"))
-    entire_leg_swollen: bool = Finding("Entire leg swollen (1 point).", synonyms=("entire leg swollen", "whole leg swollen", "swelling of the entire leg", "leg swelling"))
+    entire_leg_swollen: bool = Finding("Entire leg swollen (1 point).", synonyms=("entire leg swollen", "whole leg swollen", "swelling of the entire leg", "leg swelling", "entire left leg is swollen", "entire right leg is swollen", "entire leg is swollen", "whole leg is swollen"))
     localized_tenderness: bool = Finding("Localised tenderness along the distribution of the deep venous system (1 point).", synonyms=("tenderness along the deep venous system", "tenderness", "tender calf"))
     pitting_edema: bool = Finding("Pitting oedema confined to the symptomatic leg (1 point); bilateral oedema does not count.", synonyms=("pitting edema", "pitting oedema"))
     paralysis_or_immobilization: bool = Finding(
@@ -33,10 +34,14 @@ class WellsDVTInputs(Inputs):
         synonyms=("paralysis", "paresis", "plaster cast", "immobilization", "cast", "paraplegia", "quadriplegia", "tetraplegia", "hemiplegia", "bedridden", "bed-bound", "immobilized", "immobilised"),
     )
     previous_dvt: bool = Finding("Previously documented deep vein thrombosis (1 point).", synonyms=("deep vein thrombosis", "deep venous thrombosis", "DVT"))
-    alternative_diagnosis_as_likely: bool = Finding(
+    # a judgement, stated in words of likelihood: "an alternative diagnosis is less likely than DVT" is false
+    alternative_diagnosis_as_likely: bool = with_phrases(Finding(
         "An alternative diagnosis is at least as likely as DVT (subtracts 2 points); the clinician's judgement.",
-        synonyms=("alternative diagnosis", "cellulitis", "Baker's cyst", "muscle strain"),
-    )
+    ), {"true": (r"(?:alternative|other|another) (?:diagnosis|cause|explanation)[^.;]{0,40}?\b(?:at least as|as|equally|more) likely",
+                 r"(?:more likely|likelier|as likely|equally likely) (?:than|as) (?:a |an )?(?:DVT|deep vein thrombosis)",
+                 r"(?:DVT|deep vein thrombosis) (?:is|was) (?:\w+ ){0,3}(?:less likely|unlikely)"),
+        "false": (r"(?:alternative|other|another) (?:diagnosis|cause|explanation)[^.;]{0,40}?\b(?:less likely|unlikely)",
+                  r"\bno (?:\w+ )?(?:alternative|other) (?:diagnosis|cause|explanation)")})
 
 
 @calculator(

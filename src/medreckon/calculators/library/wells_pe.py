@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Finding, HeartRate, Inputs
+from ..fields import Finding, HeartRate, Inputs, with_phrases
 from ..points import any_of, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+
+_PE = r"(?:pulmonary embolism|pulmonary embolus|PE)"
 
 
 class WellsPEInputs(Inputs):
@@ -16,13 +18,16 @@ class WellsPEInputs(Inputs):
     clinical_signs_of_dvt: bool = Finding(
         "Clinical signs and symptoms of deep vein thrombosis: at least leg swelling and pain on palpation "
         "of the deep veins (3 points).",
-        synonyms=("leg swelling", "calf swelling", "calf tenderness", "deep vein thrombosis", "DVT"),
+        synonyms=("leg swelling", "calf swelling", "calf tenderness", "deep vein thrombosis", "DVT", "swollen calf", "swollen leg", "calf is swollen", "leg is swollen", "tender calf"),
     )
-    pe_most_likely_diagnosis: bool = Finding(
+    # a judgement, stated in words of likelihood: a mention of PE alone is no such statement
+    pe_most_likely_diagnosis: bool = with_phrases(Finding(
         "Pulmonary embolism is the most likely diagnosis, or equally likely as an alternative (3 points); "
         "the clinician's judgement, not a test result.",
-        synonyms=("pulmonary embolism", "PE"),
-    )
+    ), {"true": (rf"{_PE} (?:is|was|remains|seemed) (?:\w+ ){{0,3}}(?:the )?(?:most likely|likeliest|leading|primary)",
+                 rf"{_PE} (?:is|was) (?:\w+ ){{0,3}}(?:at least )?(?:as likely|equally likely)",
+                 rf"(?:most likely|leading|working|primary) diagnosis (?:is|was) (?:of )?(?:a |an )?{_PE}"),
+        "false": (rf"(?:more likely|likelier) than (?:a |an )?{_PE}", rf"{_PE} (?:is|was) (?:\w+ ){{0,3}}(?:less likely|unlikely)")})
     immobilization_3_days: bool = Finding(
         "Immobilisation for at least 3 days (bed rest except for bathroom access); scores 1.5 together "
         "with recent surgery (one criterion).",
@@ -30,7 +35,7 @@ class WellsPEInputs(Inputs):
     )
     surgery_previous_4_weeks: bool = Finding(
         "Surgery in the previous 4 weeks; scores 1.5 together with immobilisation (one criterion).",
-        synonyms=("surgery", "operation", "postoperative"),
+        synonyms=("surgery", "operation", "postoperative", "arthroplasty", "hip replacement", "knee replacement", "laparotomy", "operated on"),
     )
     previous_pe: bool = Finding(
         "Previous, objectively diagnosed pulmonary embolism; 1.5 points together with previous DVT (one criterion).",
