@@ -288,6 +288,7 @@ NEW_EXTRACT = ("extract:context=alone,choices=logprob,candidates=first,apply_hin
                "abstain=true,max_repairs=1")
 
 
+@pytest.mark.embedded
 def test_the_new_extract_end_to_end_with_the_embedded_model(embedded_model):
     """The new extract (every mechanism of benchmarks/reading_arms.sh) on three real cases of the
     design sample (clean-940, seed 0): a GCS note whose components the phrases read, an anion gap
