@@ -96,7 +96,6 @@ from ..calculation import (
 from ..models import Meter
 from ..reading.hints import apply_hints
 from ..reading.items import inputs_from_items, item_groups, item_lines, items_schema
-from ..reading.quantities import as_input
 from ..trace import Repairs
 from ..types import Case, Completion, ModelClient, ModelError, Outcome
 from . import extract_steps as steps
@@ -416,43 +415,22 @@ class Extract:
         graded = [g for g in graded if choice_readings[g.name].mentions]
         names = [s.name for s in specs if s not in split and s not in graded]
         by_name = {s.name: s for s in specs}
-        # findings asked in the JSON request, read by the reader first (context != off)
-        inline = ([by_name[n] for n in names if by_name[n].kind == "boolean"]
-                  if self.context != "off" and not self.evidence else [])
-        readings = steps.read_findings(case, inline) if inline else {}
-        settled: dict[str, Any] = {}  # inputs the rule-based readers decide, out of the JSON request
-        phrased: dict[str, tuple[str, dict[str, list[str]]]] = {}
-        for n, reading in readings.items():
-            if steps.settled_by_reader(reading, by_name[n], self.context):
-                settled[n] = steps.reading_value(reading, by_name[n])
-        if self.context != "off" and not self.evidence:  # the sex and race the note states, by rules
-            settled |= steps.demographics(case, [by_name[n] for n in names] + graded)
-            phrased = steps.phrased_choices(case, [by_name[n] for n in names] + graded)
-            settled |= {n: value for n, (value, _) in phrased.items()}
-            graded = [g for g in graded if g.name not in settled]
-        names = [n for n in names if n not in settled]
         groups = item_groups(calc) if self.item_lists and not self.evidence else {}
         grouped = {x for pair in groups.values() for x in (pair[0].name, pair[1].name)}
-        # quantities taken from the note's first named mention, out of the JSON request (candidates=first)
-        firsts = (steps.first_named_mentions(case, [by_name[n] for n in names if n not in grouped])
-                  if self.candidates == "first" and not self.evidence else {})
-        quantities = {n: as_input(m, by_name[n].units) for n, m in firsts.items()}
-        names = [n for n in names if n not in quantities]
-        # the other quantities' mentions (candidates != false); an optional one the note never
-        # mentions is not asked: the model filled an oxygen saturation from a PaO2 (design sample)
-        probe = (steps.candidate_fields(case, [by_name[n] for n in names if n not in grouped])
-                 if self.candidates != "false" and not self.evidence else {})
-        unmentioned = [n for n in names if self.candidates != "false" and not self.evidence and n not in grouped
-                       and by_name[n].kind == "quantity" and not (by_name[n].required and not by_name[n].nullable)
-                       and n not in probe]
-        names = [n for n in names if n not in unmentioned]
+        ruled = steps.read_by_rule(case, [by_name[n] for n in names], graded, grouped,
+                                   context="off" if self.evidence else self.context,
+                                   candidates="false" if self.evidence else self.candidates)
+        graded = [g for g in graded if g.name not in ruled.settled]
+        names = [n for n in names if n not in ruled.settled and n not in ruled.quantities
+                 and n not in ruled.unmentioned]
+        readings, quantities = ruled.readings, ruled.quantities
         schema = evidence_schema(calc) if self.evidence else input_schema(calc, names)
         extra: list[str] = []
         if groups:  # the item pairs as one list
             schema = items_schema(calc, groups, names)
             extra.append(item_lines(groups))
         shown = [n for n in names if n not in grouped]
-        mentions = {n: probe[n] for n in shown if n in probe}
+        mentions = {n: ruled.mentions[n] for n in shown if n in ruled.mentions}
         if mentions:
             schema = steps.candidate_schema(schema, mentions, by_name)
             extra.append(steps.candidate_lines(mentions, by_name))
@@ -469,14 +447,7 @@ class Extract:
             and case.calculator_id is not None else "name",
             options=options, fields=names, split_findings=[s.name for s in split],
             **({"graded_choices": [s.name for s in graded]} if graded else {}),
-            messages=messages, turns=[],
-            findings=[{"field": n, **({"reading": readings[n].to_dict()} if n in readings else
-                                      {"read_by": "phrases", "matches": phrased[n][1]} if n in phrased else {"read_by": "rules"}),
-                       **({"present" if n in readings else "choice": v} if v is not None else {})}
-                      for n, v in settled.items()],
-            **({"quantities_from_note": {n: {"value": quantities[n], "words": m.label()} for n, m in firsts.items()}}
-               if firsts else {}),
-            **({"not_in_note": unmentioned} if unmentioned else {}),
+            messages=messages, turns=[], findings=list(ruled.records), **ruled.trace(),
         )
         best: Result | None = None  # the last result computed (possibly with warnings)
         best_raw, best_inputs = "", {}
@@ -492,7 +463,7 @@ class Extract:
                 calc, "case", best, best_inputs, answer, None if answer is None else True, repairs))
 
         try:
-            found = {n: v for n, v in settled.items() if v is not None}
+            found = {n: v for n, v in ruled.settled.items() if v is not None}
             found |= self._findings(case, calc, split, meter, gen, trace)
             if graded:
                 found |= self._choices(case, calc, graded, choice_readings, meter, trace)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...calculators.describe import InputSpec
@@ -50,6 +51,66 @@ def check_choice(name: str, value: str, allowed: Sequence[str]) -> str:
     if value not in allowed:
         raise ValueError(f"extract parameter {name}: got {value!r}; expected one of {', '.join(allowed)}")
     return value
+
+
+# ---------------------------------------------------------------- what rules settle
+
+
+@dataclass
+class RuleReading:
+    """What the rule-based readers settle before the model is asked (`extract`'s `context` and
+    `candidates`): inputs decided (a value, or None: left out, the declared default applies), with
+    one trace record each; quantities taken from the note's named mention; optional quantities the
+    note never mentions; the candidate mentions of the quantities still asked; and the findings'
+    readings (for `context=veto`)."""
+
+    settled: dict[str, Any] = field(default_factory=dict)
+    records: list[dict[str, Any]] = field(default_factory=list)
+    quantities: dict[str, Any] = field(default_factory=dict)
+    named: dict[str, QuantityMention] = field(default_factory=dict)
+    unmentioned: list[str] = field(default_factory=list)
+    mentions: dict[str, list[QuantityMention]] = field(default_factory=dict)
+    readings: dict[str, Reading] = field(default_factory=dict)
+
+    def trace(self) -> dict[str, Any]:
+        return {**({"quantities_from_note": {n: {"value": self.quantities[n], "words": m.label()}
+                                             for n, m in self.named.items()}} if self.named else {}),
+                **({"not_in_note": self.unmentioned} if self.unmentioned else {})}
+
+
+def read_by_rule(case: Case, asked: Sequence[InputSpec], graded: Sequence[InputSpec], grouped: set[str], *,
+                 context: str, candidates: str) -> RuleReading:
+    """The rule-based reading of the inputs `asked` in the JSON request and the `graded` choices
+    (see `RuleReading`); inputs of per-item lists (`grouped`) are left to the model."""
+    out = RuleReading()
+    if context != "off":
+        findings = [s for s in asked if s.kind == "boolean"]
+        out.readings = read_findings(case, findings) if findings else {}
+        for s in findings:
+            reading = out.readings[s.name]
+            if settled_by_reader(reading, s, context):
+                value = reading_value(reading, s)
+                out.settled[s.name] = value
+                out.records.append({"field": s.name, "reading": reading.to_dict(),
+                                    **({"present": value} if value is not None else {})})
+        for name, value in demographics(case, [*asked, *graded]).items():  # the sex and race
+            out.settled[name] = value
+            out.records.append({"field": name, "read_by": "rules", **({"choice": value} if value is not None else {})})
+        for name, (value, found) in phrased_choices(case, [*asked, *graded]).items():
+            out.settled[name] = value
+            out.records.append({"field": name, "read_by": "phrases", "matches": found, "choice": value})
+    if candidates != "false":
+        left = [s for s in asked if s.name not in out.settled and s.name not in grouped]
+        if candidates == "first":  # the note's first named mention, out of the JSON request
+            out.named = first_named_mentions(case, left)
+            out.quantities = {n: as_input(m, next(s.units for s in left if s.name == n)) for n, m in out.named.items()}
+            left = [s for s in left if s.name not in out.quantities]
+        out.mentions = candidate_fields(case, left)
+        # an optional quantity the note never mentions is not asked: the model filled an oxygen
+        # saturation from a PaO2 (design sample)
+        out.unmentioned = [s.name for s in left if s.kind == "quantity" and not (s.required and not s.nullable)
+                           and s.name not in out.mentions]
+    return out
 
 
 # ---------------------------------------------------------------- findings
