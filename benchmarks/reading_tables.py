@@ -13,7 +13,7 @@ reader leaves out counts as the calculator's default (absent). Rows whose entiti
 cannot take are skipped.
 
 `summary`: each arm's accuracy on equation-based and rule-based calculators and overall, under
-v1.0's and the corrected labels, on every case and on the cases outside the design sample; exact
+v1.0's and the corrected labels, on every case and on the cases outside the samples tuned on; exact
 McNemar of the last arm against each other one; requests, tokens and seconds per case, and the
 share of cases answered without a model request. Only the cases every named arm attempted are
 counted (the comparison is paired). MedCalc-Bench categories lab, physical, date and dosage are
@@ -133,13 +133,13 @@ def summary(root: str, arms: list[str], design: set[str]) -> str:
     common = set.intersection(*(set(rows) for rows in loaded.values()))
     new = arms[-1]
     out = [f"Cases attempted by every arm: {len(common)} ({len([k for k in common if k[2] in design])} of "
-           "them in the design sample).", ""]
+           "them in a sample tuned on).", ""]
     for labels in ("v1.0", "corrected"):
         scored = {}
         for a in arms:
             rows = [loaded[a][k] for k in sorted(common)]
             scored[a] = {case_key(c): (c, bool(is_correct(o, c))) for c, o in datasets.with_labels(rows, labels)}
-        for subset in ("all cases", "outside the design sample"):
+        for subset in ("all cases", "outside the samples tuned on"):
             keys = [k for k in sorted(set.intersection(*(set(s) for s in scored.values())))
                     if subset == "all cases" or k[2] not in design]
             out += [f"### {labels} labels, {subset}", "",
@@ -181,16 +181,17 @@ def main() -> None:
     summary_ = sub.add_parser("summary", help="the arms by kind, both label sets, McNemar, cost")
     summary_.add_argument("root")
     summary_.add_argument("arms", nargs="+", help="arm directories under ROOT; the last is compared with each other")
-    summary_.add_argument("--design-seed", type=int, default=0)
-    summary_.add_argument("--design-per-calculator", type=int, default=2)
+    summary_.add_argument("--tuned", action="append", default=None, metavar="SEED:PER_CALCULATOR",
+                          help="a sample tuned on (repeatable; default 0:2, the design sample)")
     for p in (rules, summary_):
         p.add_argument("--markdown")
     args = parser.parse_args()
     if args.table == "rules":
         text = render(measure(args.seed, args.per_calculator), args.seed, args.per_calculator)
     else:
-        design = {c.id for c in datasets.load_cases("medcalc-bench", subset="medrac_clean_940",
-                                                     per_calculator=args.design_per_calculator, seed=args.design_seed)}
+        design = {c.id for spec in args.tuned or ["0:2"]
+                  for c in datasets.load_cases("medcalc-bench", subset="medrac_clean_940",
+                                               per_calculator=int(spec.split(":")[1]), seed=int(spec.split(":")[0]))}
         text = summary(args.root, args.arms, design)
     print(text)
     if args.markdown:
