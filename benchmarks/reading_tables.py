@@ -20,7 +20,10 @@ counted (the comparison is paired). MedCalc-Bench categories lab, physical, date
 equation-based; risk, severity and diagnosis are rule-based. Seconds per case are model time as
 the attempts recorded it: compare them only between runs made on a quiet machine.
 
-Both need the shared data; `rules` needs the `[reading]` extra.
+`vignettes`: each arm on the 95 vignettes (tests/data/vignettes): all, the two of each calculator
+that round 3 was tuned on (the first two by row number) and the three held out, per calculator.
+
+`rules` and `summary` need the shared data; `rules` needs the `[reading]` extra.
 """
 
 from __future__ import annotations
@@ -172,6 +175,31 @@ def summary(root: str, arms: list[str], design: set[str]) -> str:
     return "\n".join(out) + "\n"
 
 
+def vignettes(root: str, arms: list[str], tuned_per_calculator: int) -> str:
+    """Each arm on the vignettes: all of them, the first `tuned_per_calculator` of each calculator
+    (by row number; the ones round 3 was tuned on) and the rest (held out), and per calculator."""
+    out = []
+    for arm in arms:
+        rows = load_arm(root, arm)[0]
+        by_calc: dict[Any, list[int]] = collections.defaultdict(list)
+        for c, _ in rows:
+            by_calc[c.calculator_id].append(int(c.id))
+        tuned = {str(i) for ids in by_calc.values() for i in sorted(ids)[:tuned_per_calculator]}
+        right = {c.id: bool(is_correct(o, c)) for c, o in rows}
+        parts = [("all", list(right)), (f"tuned on ({tuned_per_calculator} per calculator)", [k for k in right if k in tuned]),
+                 ("held out", [k for k in right if k not in tuned])]
+        out += [f"### {arm}", "", "| vignettes | right |", "|---|---:|"]
+        out += [f"| {name} | {_pct(sum(right[k] for k in keys), len(keys))} |" for name, keys in parts]
+        out += ["", "| calculator | all | held out |", "|---|---:|---:|"]
+        for calc_id, ids in sorted(by_calc.items()):
+            name = next(c.calculator_name for c, _ in rows if c.calculator_id == calc_id)
+            held = [str(i) for i in ids if str(i) not in tuned]
+            out.append(f"| {calc_id} · {name} | {sum(right[str(i)] for i in ids)}/{len(ids)} | "
+                       f"{sum(right[k] for k in held)}/{len(held)} |")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="table", required=True)
@@ -183,11 +211,17 @@ def main() -> None:
     summary_.add_argument("arms", nargs="+", help="arm directories under ROOT; the last is compared with each other")
     summary_.add_argument("--tuned", action="append", default=None, metavar="SEED:PER_CALCULATOR",
                           help="a sample tuned on (repeatable; default 0:2, the design sample)")
-    for p in (rules, summary_):
+    vig = sub.add_parser("vignettes", help="arms on the vignettes: all, tuned on, held out")
+    vig.add_argument("root")
+    vig.add_argument("arms", nargs="+")
+    vig.add_argument("--tuned-per-calculator", type=int, default=2)
+    for p in (rules, summary_, vig):
         p.add_argument("--markdown")
     args = parser.parse_args()
     if args.table == "rules":
         text = render(measure(args.seed, args.per_calculator), args.seed, args.per_calculator)
+    elif args.table == "vignettes":
+        text = vignettes(args.root, args.arms, args.tuned_per_calculator)
     else:
         design = {c.id for spec in args.tuned or ["0:2"]
                   for c in datasets.load_cases("medcalc-bench", subset="medrac_clean_940",
