@@ -7,8 +7,8 @@
 #
 #   STAGE=design   the new extract on the design sample
 #   STAGE=1        seed 1: zero_shot_cot, today's extract, the new extract
-#   STAGE=2        seed 2: today's extract, the new extract, and the new extract without each
-#                  mechanism (leave-one-out ablations)
+#   STAGE=2        seed 2: the new extract and the new extract without each mechanism
+#                  (leave-one-out ablations); with ROUND1_SRC, round 1's code on the same sample
 #   STAGE=4        the vignettes (tests/data/vignettes, v1 + v2: 95, every rule-based calculator)
 #   STAGE=report   the reports (Markdown and JSON under docs/results/), no model runs
 #
@@ -51,7 +51,11 @@ case "$STAGE" in
             --run-dir "$ROOT/reading-2pc-seed0" --labels v1.0,corrected \
             --markdown docs/results/reading-design-2pc-seed0.md ;;
   1) arms --strategies "zero_shot_cot,extract,$NEW" "${SAMPLE[@]}" --run-dir "$DIR" --labels v1.0,corrected ;;
-  2) arms --strategies "$NEW,$(join "${WITHOUT[@]}"),extract" "${SAMPLE2[@]}" --run-dir "$DIR2" --labels v1.0,corrected ;;
+  2) arms --strategies "$NEW,$(join "${WITHOUT[@]}")" "${SAMPLE2[@]}" --run-dir "$DIR2" --labels v1.0,corrected
+     # round 1 on the same sample: ROUND1_SRC=<a checkout of 58a0ec0>/src runs its code
+     if [ -n "${ROUND1_SRC:-}" ]; then
+       PYTHONPATH="$ROUND1_SRC" arms --strategies "$NEW" "${SAMPLE2[@]}" --run-dir "$DIR2-round1" --labels v1.0,corrected
+     fi ;;
   4) # --data-file takes one CSV: the files joined under one header (each continues the last's
      # row numbers; v1 + v2 are 95 rows)
      VIG="$ROOT/reading-vignettes"; mkdir -p "$VIG"
@@ -66,7 +70,11 @@ case "$STAGE" in
       --markdown docs/results/reading-summary-3pc-seed1.md
     arms --report-only --strategies "zero_shot_cot,extract,$NEW" --run-dir "$DIR" --labels v1.0,corrected \
       --markdown docs/results/reading-arms-3pc-seed1.md --json docs/results/reading-arms-3pc-seed1.json
-    python benchmarks/reading_tables.py summary "$DIR2" extract "$N" --tuned 0:2 --tuned 1:3 \
+    # round 1 against round 3, paired: the two arm directories linked under one root
+    mkdir -p "$DIR2-cmp"
+    ln -sfn "$(realpath "$DIR2-round1/$N")" "$DIR2-cmp/round1"
+    ln -sfn "$(realpath "$DIR2/$N")" "$DIR2-cmp/round3"
+    python benchmarks/reading_tables.py summary "$DIR2-cmp" round1 round3 --tuned 0:2 --tuned 1:3 \
       --markdown docs/results/reading-summary-3pc-seed2.md
     arms --report-only --strategies "$NEW,$(join "${WITHOUT[@]}")" --run-dir "$DIR2" --labels v1.0,corrected \
       --markdown docs/results/reading-ablations-3pc-seed2.md

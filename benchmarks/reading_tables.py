@@ -2,7 +2,8 @@
 
     python benchmarks/reading_tables.py rules --seed 1 --per-calculator 3 [--markdown FILE]
     python benchmarks/reading_tables.py summary runs/reading-3pc-seed1 zero_shot_cot extract NEW_ARM \
-        [--design-seed 0 --design-per-calculator 2] [--markdown FILE]
+        [--tuned 0:2 --tuned 1:3] [--markdown FILE]
+    python benchmarks/reading_tables.py vignettes runs/reading-vignettes NEW_ARM [--markdown FILE]
 
 `rules`: the rule-based readers alone, no model, against MedCalc-Bench's own entities: how often
 the reader (medspaCy ConText over each finding's synonyms) gets a yes/no finding right, how often
@@ -17,8 +18,10 @@ v1.0's and the corrected labels, on every case and on the cases outside the samp
 McNemar of the last arm against each other one; requests, tokens and seconds per case, and the
 share of cases answered without a model request. Only the cases every named arm attempted are
 counted (the comparison is paired). MedCalc-Bench categories lab, physical, date and dosage are
-equation-based; risk, severity and diagnosis are rule-based. Seconds per case are model time as
-the attempts recorded it: compare them only between runs made on a quiet machine.
+equation-based; risk, severity and diagnosis are rule-based. Seconds per case: model time as the
+attempts recorded it, and wall time as the spacing of consecutive stored attempts (a run stores
+one attempt at a time; the first attempt, which includes loading the model, and gaps over 10
+minutes, a paused run, are left out). Compare seconds only between runs made on a quiet machine.
 
 `vignettes`: each arm on the 95 vignettes (tests/data/vignettes): all, the two of each calculator
 that round 3 was tuned on (the first two by row number) and the three held out, per calculator.
@@ -30,7 +33,9 @@ from __future__ import annotations
 
 import argparse
 import collections
+import datetime
 import statistics
+from pathlib import Path
 from typing import Any
 
 from medreckon.bench import datasets
@@ -41,6 +46,7 @@ from medreckon.bench.calculation import asked_inputs, calculator_for_case, case_
 from medreckon.bench.reading.demographics import read_sex
 from medreckon.bench.reading.quantities import as_input
 from medreckon.bench.runs.arms import load_arm
+from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import extract_steps as steps
 from medreckon.calculators.medcalc_bench import to_inputs
 
@@ -131,6 +137,14 @@ def _pct(k: int, n: int) -> str:
     return f"{k}/{n} {100 * k / n:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
 
 
+def wall_seconds(root: str, arm: str) -> list[float]:
+    """Seconds between consecutive stored attempts of one arm (see the module's docstring)."""
+    with Store(Path(root) / arm) as store:
+        times = sorted(datetime.datetime.fromisoformat(a.created_at) for a in store.attempts())
+    gaps = [(b - a).total_seconds() for a, b in zip(times, times[1:], strict=False)]
+    return [g for g in gaps if g < 600]
+
+
 def summary(root: str, arms: list[str], design: set[str]) -> str:
     loaded = {a: {case_key(c): (c, o) for c, o in load_arm(root, a)[0]} for a in arms}
     common = set.intersection(*(set(rows) for rows in loaded.values()))
@@ -163,15 +177,16 @@ def summary(root: str, arms: list[str], design: set[str]) -> str:
             out.append("")
     out += ["### Cost per case (all cases)", "",
             "| arm | requests (mean) | no request | prompt tokens (mean) | completion tokens (mean) | "
-            "seconds (median) | seconds (mean) |", "|---|---:|---:|---:|---:|---:|---:|"]
+            "model seconds (median / mean) | wall seconds (median / mean) |", "|---|---:|---:|---:|---:|---:|---:|"]
     for a in arms:
         outcomes = [loaded[a][k][1] for k in sorted(common)]
         calls = [o.model_calls for o in outcomes]
-        secs = [o.latency_s for o in outcomes]
+        secs, wall = [o.latency_s for o in outcomes], wall_seconds(root, a)
         out.append(f"| {a} | {statistics.mean(calls):.2f} | {sum(c == 0 for c in calls)}/{len(calls)} | "
                    f"{statistics.mean(o.usage.prompt_tokens for o in outcomes):.0f} | "
                    f"{statistics.mean(o.usage.completion_tokens for o in outcomes):.0f} | "
-                   f"{statistics.median(secs):.1f} | {statistics.mean(secs):.1f} |")
+                   f"{statistics.median(secs):.1f} / {statistics.mean(secs):.1f} | "
+                   f"{statistics.median(wall):.1f} / {statistics.mean(wall):.1f} |")
     return "\n".join(out) + "\n"
 
 
