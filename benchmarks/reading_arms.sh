@@ -76,7 +76,8 @@ case "$STAGE" in
     ln -sfn "$(realpath "$DIR2/$N")" "$DIR2-cmp/round3"
     python benchmarks/reading_tables.py summary "$DIR2-cmp" round1 round3 --tuned 0:2 --tuned 1:3 \
       --markdown docs/results/reading-summary-3pc-seed2.md
-    arms --report-only --strategies "$NEW,$(join "${WITHOUT[@]}")" --run-dir "$DIR2" --labels v1.0,corrected \
+    RAN=(); for w in "${WITHOUT[@]}"; do [ -d "$DIR2/$(slug "$w")" ] && RAN+=("$w"); done  # the off arms run
+    arms --report-only --strategies "$NEW,$(join "${RAN[@]}")" --run-dir "$DIR2" --labels v1.0,corrected \
       --markdown docs/results/reading-ablations-3pc-seed2.md
     python benchmarks/reading_tables.py vignettes "$ROOT/reading-vignettes" "$N" \
       --markdown docs/results/reading-vignettes.md
