@@ -16,7 +16,7 @@ RUN_DIR=${RUN_DIR:-runs/main-${SLUG}-${PER_CALCULATOR}pc${LIMIT:+-limit$LIMIT}}
 PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 "${PIP[@]}" --upgrade pip >/dev/null
 "${PIP[@]}" torch==2.13.0   # pinned first: the CPU wheel on disk, never a CUDA build
-"${PIP[@]}" -e '.[embedded,retrieval,sandbox]'
+"${PIP[@]}" -e '.[embedded,retrieval,sandbox,reading]'
 .venv/bin/medreckon calc verify
 .venv/bin/medreckon bench run --model "$MODEL" --strategy "$STRATEGY" --dataset medcalc-bench \
   --subset medrac_clean_940 --per-calculator "$PER_CALCULATOR" --seed 0 ${LIMIT:+--limit "$LIMIT"} \
