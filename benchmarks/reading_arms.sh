@@ -70,12 +70,9 @@ case "$STAGE" in
       --markdown docs/results/reading-summary-3pc-seed1.md
     arms --report-only --strategies "zero_shot_cot,extract,$NEW" --run-dir "$DIR" --labels v1.0,corrected \
       --markdown docs/results/reading-arms-3pc-seed1.md --json docs/results/reading-arms-3pc-seed1.json
-    # round 1 against round 3, paired: the two arm directories linked under one root
-    mkdir -p "$DIR2-cmp"
-    ln -sfn "$(realpath "$DIR2-round1/$N")" "$DIR2-cmp/round1"
-    ln -sfn "$(realpath "$DIR2/$N")" "$DIR2-cmp/round3"
-    python benchmarks/reading_tables.py summary "$DIR2-cmp" round1 round3 --tuned 0:2 --tuned 1:3 \
-      --markdown docs/results/reading-summary-3pc-seed2.md
+    # round 1 against round 3, paired
+    python benchmarks/reading_tables.py summary "$ROOT" "round1=$DIR2-round1/$N" "round3=$DIR2/$N" \
+      --tuned 0:2 --tuned 1:3 --markdown docs/results/reading-summary-3pc-seed2.md
     RAN=(); for w in "${WITHOUT[@]}"; do [ -d "$DIR2/$(slug "$w")" ] && RAN+=("$w"); done  # the off arms run
     arms --report-only --strategies "$NEW,$(join "${RAN[@]}")" --run-dir "$DIR2" --labels v1.0,corrected \
       --markdown docs/results/reading-ablations-3pc-seed2.md

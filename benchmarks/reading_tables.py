@@ -3,6 +3,8 @@
     python benchmarks/reading_tables.py rules --seed 1 --per-calculator 3 [--markdown FILE]
     python benchmarks/reading_tables.py summary runs/reading-3pc-seed1 zero_shot_cot extract NEW_ARM \
         [--tuned 0:2 --tuned 1:3] [--markdown FILE]
+    python benchmarks/reading_tables.py summary runs round1=runs/reading-3pc-seed2-round1/NEW_ARM \
+        round3=runs/reading-3pc-seed2/NEW_ARM   # arms of different directories, paired
     python benchmarks/reading_tables.py vignettes runs/reading-vignettes NEW_ARM [--markdown FILE]
 
 `rules`: the rule-based readers alone, no model, against MedCalc-Bench's own entities: how often
@@ -137,16 +139,26 @@ def _pct(k: int, n: int) -> str:
     return f"{k}/{n} {100 * k / n:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
 
 
-def wall_seconds(root: str, arm: str) -> list[float]:
-    """Seconds between consecutive stored attempts of one arm (see the module's docstring)."""
-    with Store(Path(root) / arm) as store:
-        times = sorted(datetime.datetime.fromisoformat(a.created_at) for a in store.attempts())
-    gaps = [(b - a).total_seconds() for a, b in zip(times, times[1:], strict=False)]
-    return [g for g in gaps if g < 600]
+def _run_dir(root: str, arm: str) -> tuple[str, Path]:
+    """(label, run directory) of an arm named NAME (a directory under root) or LABEL=DIR (any run
+    directory, e.g. the same arm run by another commit)."""
+    label, sep, path = arm.partition("=")
+    return (label, Path(path)) if sep else (arm, Path(root) / arm)
 
 
-def summary(root: str, arms: list[str], design: set[str]) -> str:
-    loaded = {a: {case_key(c): (c, o) for c, o in load_arm(root, a)[0]} for a in arms}
+def wall_seconds(run: Path) -> dict[str, float]:
+    """Per case id, the seconds since the attempt stored before it (see the module's docstring)."""
+    with Store(run) as store:
+        stamped = sorted((datetime.datetime.fromisoformat(a.created_at), a.case_id) for a in store.attempts())
+    gaps = {cid: (t - before).total_seconds()
+            for (before, _), (t, cid) in zip(stamped, stamped[1:], strict=False)}
+    return {cid: g for cid, g in gaps.items() if g < 600}
+
+
+def summary(root: str, specs: list[str], design: set[str]) -> str:
+    runs = dict(_run_dir(root, spec) for spec in specs)
+    arms = list(runs)
+    loaded = {a: {case_key(c): (c, o) for c, o in load_arm(run.parent, run.name)[0]} for a, run in runs.items()}
     common = set.intersection(*(set(rows) for rows in loaded.values()))
     new = arms[-1]
     out = [f"Cases attempted by every arm: {len(common)} ({len([k for k in common if k[2] in design])} of "
@@ -181,7 +193,8 @@ def summary(root: str, arms: list[str], design: set[str]) -> str:
     for a in arms:
         outcomes = [loaded[a][k][1] for k in sorted(common)]
         calls = [o.model_calls for o in outcomes]
-        secs, wall = [o.latency_s for o in outcomes], wall_seconds(root, a)
+        gaps = wall_seconds(runs[a])
+        secs, wall = [o.latency_s for o in outcomes], [gaps[k[2]] for k in sorted(common) if k[2] in gaps]
         out.append(f"| {a} | {statistics.mean(calls):.2f} | {sum(c == 0 for c in calls)}/{len(calls)} | "
                    f"{statistics.mean(o.usage.prompt_tokens for o in outcomes):.0f} | "
                    f"{statistics.mean(o.usage.completion_tokens for o in outcomes):.0f} | "
@@ -223,7 +236,7 @@ def main() -> None:
     rules.add_argument("--per-calculator", type=int, default=3)
     summary_ = sub.add_parser("summary", help="the arms by kind, both label sets, McNemar, cost")
     summary_.add_argument("root")
-    summary_.add_argument("arms", nargs="+", help="arm directories under ROOT; the last is compared with each other")
+    summary_.add_argument("arms", nargs="+", help="arm directories under ROOT, or LABEL=DIR for a run directory elsewhere; the last is compared with each other")
     summary_.add_argument("--tuned", action="append", default=None, metavar="SEED:PER_CALCULATOR",
                           help="a sample tuned on (repeatable; default 0:2, the design sample)")
     vig = sub.add_parser("vignettes", help="arms on the vignettes: all, tuned on, held out")
