@@ -44,7 +44,7 @@ for i in "${!MECHS[@]}"; do
   WITHOUT+=("extract:$(join "${rest[@]}")")
 done
 arms() { medreckon bench arms --model embedded "$@"; }
-slug() { echo "$1" | sed -E 's/[^A-Za-z0-9._-]+/-/g; s/^-+|-+$//g'; }
+slug() { python -c 'import sys; from medreckon.bench.runs.arms import arm_dir; print(arm_dir(sys.argv[1]))' "$1"; }  # the arm's directory
 
 case "$STAGE" in
   design) arms --strategies "$NEW" --subset medrac_clean_940 --per-calculator 2 --seed 0 --retry-errors \
