@@ -10,7 +10,8 @@
 `rules`: the rule-based readers alone, no model, against MedCalc-Bench's own entities: how often
 the reader (medspaCy ConText over each finding's synonyms) gets a yes/no finding right, how often
 the quantity scanner's best candidate is the entity's value (and whether any candidate is), how
-often a *named* best candidate (`extract:candidates=first`) is right, and the sex read by rules.
+often a *named* best candidate (`extract:candidates=first`) is right, how often a graded choice's
+declared phrases settle it and rightly (`fields.NotePhrases`), and the sex read by rules.
 Each entity is compared after the calculator has normalised both (units converted); a finding the
 reader leaves out counts as the calculator's default (absent). Rows whose entities the calculator
 cannot take are skipped.
@@ -66,7 +67,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def measure(seed: int, per_calculator: int) -> dict[str, collections.Counter]:
     cases = datasets.load_cases("medcalc-bench", subset="medrac_clean_940", per_calculator=per_calculator, seed=seed)
-    out = {k: collections.Counter() for k in ("findings", "quantities", "sex")}
+    out = {k: collections.Counter() for k in ("findings", "choices", "quantities", "sex")}
     for case in cases:
         calc = calculator_for_case(case)
         try:
@@ -86,6 +87,11 @@ def measure(seed: int, per_calculator: int) -> dict[str, collections.Counter]:
             out["findings"]["right"] += said == truth
             out["findings"]["missed (false negative)"] += truth and not said
             out["findings"]["false positive"] += said and not truth
+        phrased = [s for s in specs if s.kind == "choice" and s.phrases]
+        for name, (value, _) in steps.phrased_choices(case, phrased).items():
+            out["choices"]["read"] += 1
+            out["choices"]["read and right"] += value == base.get(name)
+        out["choices"]["n"] += len(phrased)
         quantities = [s for s in specs if s.kind == "quantity" and gold.get(s.name) is not None]
         candidates = steps.candidate_fields(case, quantities)
         named = steps.first_named_mentions(case, quantities)

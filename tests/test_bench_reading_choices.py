@@ -66,3 +66,53 @@ def test_a_negated_or_later_phrase_names_no_option():
     assert read_choice(note, eye)[0] == "eye opening to pain"  # the later "to voice" is left out
     assert read_choice(note, motor)[0] == "withdrawal from pain"  # "without localizing", "not follow"
     assert read_choice("No encephalopathy or asterixis.", phrases("child-pugh", "encephalopathy"))[0] == "none"
+
+
+def test_ranked_phrases_take_the_most_severe_grade_named():
+    trop = phrases("heart-score", "troponin")
+    assert trop.ranked and not trop.current
+    # "upper limit of normal" names 'normal' too: ranked, the higher grade wins
+    assert read_choice("The first troponin was more than three times the upper limit of normal.", trop)[0] == "over_3x"
+    assert read_choice("Troponin I between the normal limit and three times normal.", trop)[0] == "1_to_3x"
+    assert read_choice("Initial troponin within normal limits.", trop)[0] == "normal"
+    diabetes = phrases("charlson", "diabetes")
+    assert read_choice("Type 2 diabetes on insulin, complicated by diabetic nephropathy.", diabetes)[0] == "end_organ_damage"
+    assert read_choice("Type 2 diabetes on metformin; no diabetic retinopathy.", diabetes)[0] == "uncomplicated"
+    assert read_choice("Diet-controlled type 2 diabetes mellitus.", diabetes)[0] == "none"
+    assert read_choice("He has no diabetes.", diabetes)[0] == "none"
+    assert read_choice("Hypertension and COPD.", diabetes)[0] is None  # not stated: left to the model
+    tumour = phrases("charlson", "solid_tumor")
+    assert read_choice("Pancreatic adenocarcinoma with liver metastases.", tumour)[0] == "metastatic"
+    assert read_choice("Prostate cancer treated in 2021; no metastatic disease.", tumour)[0] == "localized"
+    assert read_choice("A basal cell carcinoma was excised; no other cancer.", tumour)[0] == "none"  # skin: excluded
+    liver = phrases("charlson", "liver_disease")
+    assert read_choice("Alcoholic cirrhosis with portal hypertension.", liver)[0] == "moderate_to_severe"
+    assert read_choice("Chronic hepatitis C without cirrhosis.", liver)[0] == "mild"
+    assert read_choice("No cirrhosis or other chronic liver disease.", liver)[0] == "none"
+
+
+def test_a_current_choice_ignores_a_clause_about_the_past():
+    surgery, mobility = phrases("caprini", "surgery_type"), phrases("caprini", "mobility")
+    assert surgery.current and surgery.ranked
+    note = "She had a total knee replacement in 2016. She is now booked for a laparoscopic hysterectomy."
+    assert read_choice(note, surgery)[0] == "laparoscopic"
+    assert read_choice("Admitted with pneumonia; no operation is planned. Appendectomy years ago.", surgery)[0] == "none"
+    assert read_choice("Excision of a sebaceous cyst under local anaesthetic.", surgery)[0] == "minor"
+    assert read_choice("He underwent a knee arthroscopy 3 years ago.", surgery)[0] is None
+    assert read_choice("Walks independently, has no history of clots.", mobility)[0] == "normal"
+    assert read_choice("Bedridden for the past 6 days after the fall.", mobility)[0] == "confined_to_bed_over_72h"
+    assert read_choice("On strict bed rest since yesterday.", mobility)[0] == "bed_rest"
+
+
+def test_a_list_a_negation_opens_and_a_relatives_clause_name_no_option():
+    diabetes, tumour = phrases("charlson", "diabetes"), phrases("charlson", "solid_tumor")
+    assert matches("She denies heart disease, diabetes and kidney disease.", diabetes) == {}
+    assert matches("No fever, cough or diabetes.", diabetes) == {}
+    assert read_choice("Her mother had breast cancer; she has no cancer herself.", tumour)[0] == "none"
+    assert read_choice("Hypertension and diabetes, on metformin.", diabetes)[0] == "uncomplicated"
+    # "not" negates its clause, not a list: the eye response after it stands
+    eye = phrases("glasgow-coma-scale", "eye")
+    assert read_choice("He is not oriented, opens his eyes to voice.", eye)[0] == "eye opening to verbal command"
+    pe = phrases("wells-pe", "pe_most_likely_diagnosis")
+    assert read_choice("PE is not the leading diagnosis.", pe)[0] == "false"
+    assert read_choice("PE is the leading diagnosis.", pe)[0] == "true"

@@ -102,3 +102,28 @@ def test_a_semicolon_ends_a_negation_and_a_family_history_criterion():
     assert [(m.text, m.negated, m.family) for m in got.mentions] == [
         ("deep vein thrombosis", True, False), ("DVT", False, True)]
     assert got.state == "absent" and relatives(got).state == "present"
+
+
+@pytest.mark.parametrize("sentence", [
+    "She quit smoking 12 years ago.", "He is a former smoker.", "An ex-smoker since 2001.",
+    "He stopped smoking last winter.", "She no longer smokes."])
+def test_a_habit_given_up_is_absent(sentence):
+    got = NoteReader().read(sentence, {"smoking": ("smoking", "smoker", "smokes")})["smoking"]
+    assert got.state == "absent", got
+
+
+def test_a_habit_kept_is_present():
+    got = NoteReader().read("He smokes 20 cigarettes a day.", {"smoking": ("smoking", "smoker", "smokes")})["smoking"]
+    assert got.state == "present"
+
+
+@pytest.mark.parametrize("sentence, name, words, state", [
+    ("A thrombophilia screen was negative for factor V Leiden.", "fvl", ("factor V Leiden",), "absent"),
+    ("Surgical treatment was not performed because of her frailty.", "surgery", ("surgical treatment",), "absent"),
+    ("His doctor plans to start insulin if the HbA1c rises.", "insulin", ("insulin",), "absent"),
+    ("A thrombophilia screen was sent.", "thrombophilia", ("thrombophilia",), "absent"),  # a test, not the disease
+    ("She has a known thrombophilia.", "thrombophilia", ("thrombophilia",), "present"),
+    ("He was started on insulin in 2019.", "insulin", ("insulin",), "present"),
+])
+def test_post_nominal_negation_plans_and_tests(sentence, name, words, state):
+    assert NoteReader().read(sentence, {name: words})[name].state == state

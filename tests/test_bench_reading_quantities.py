@@ -108,3 +108,13 @@ def test_a_number_without_a_unit_must_be_plausible_in_some_declared_unit():
     assert [m.value for m in candidates(ms, "heart_rate", ("/min",), unit="/min", plausible=(20, 300))] == [118.0]
     # 99.5 is no plausible degC but a plausible degF: kept, for the hints to read in degF
     assert [m.value for m in candidates(ms, "temperature", ("degC", "degF"), unit="degC", plausible=(25, 45))] == [99.5]
+
+
+def test_carbon_dioxide_fasting_glucose_length_and_mg_percent_name_their_inputs():
+    ms = scan("Chemistry: sodium 139 mmol/L, chloride 101 mmol/L, carbon dioxide 24.5 mmol/L. FG 182 mg/dL. "
+              "Lipids: total cholesterol 201 mg%, HDL 44 mg%. Her length was 71.2 cm and weight 8.9 kg.")
+    assert [m.value for m in candidates(ms, "bicarbonate", ("mmol/L", "mEq/L"))] == [24.5]
+    assert [m.value for m in candidates(ms, "glucose", ("mg/dL", "mmol/L"))] == [182.0]
+    chol = candidates(ms, "total_cholesterol", ("mg/dL", "mmol/L"))
+    assert [m.value for m in chol] == [201.0] and as_input(chol[0], ("mg/dL",)) == {"value": 201.0, "unit": "mg/dL"}
+    assert [m.value for m in candidates(ms, "height", ("cm", "in", "m"))][0] == 71.2

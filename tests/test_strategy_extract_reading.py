@@ -28,7 +28,7 @@ def test_defaults_are_todays_extract():
     assert get_strategy("extract").version == "1+e3+r2+splitq+fix"
     v = get_strategy("extract:context=with_model,decide=logprob,threshold=0.6,candidates=true,"
                      "apply_hints=true,item_lists=true,abstain=true").version
-    assert v == "1+e3+r2+splitq+fix+ctx4-with_model+lp2+t0.6+cand5+hints3+items+abst"
+    assert v == "1+e3+r2+splitq+fix+ctx5-with_model+lp2+t0.6+cand6+hints3+items+abst"
     with pytest.raises(ValueError, match="context: got 'on'; expected one of off, alone, with_model, veto"):
         get_strategy("extract:context=on")
     with pytest.raises(ValueError, match="threshold: got 1.5"):
@@ -166,7 +166,7 @@ def test_candidates_first_takes_the_named_mention_at_presentation_without_asking
     asked = model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
     assert list(asked) == ["weight"] and asked["weight"]["anyOf"][0]["enum"] == [81]
     assert out.trace["normalised_inputs"] == {"weight": 81.0, "height": 180.0}
-    assert get_strategy("extract:candidates=first").version.endswith("+cand1st3")
+    assert get_strategy("extract:candidates=first").version.endswith("+cand1st4")
     with pytest.raises(ValueError, match="candidates: got 'maybe'; expected one of false, true, first"):
         get_strategy("extract:candidates=maybe")
 
@@ -192,6 +192,26 @@ def test_context_reads_sex_and_declared_choice_phrases_without_asking():
     model = Scripted({"age": 59, "sex": "female", "weight": 80, "creatinine": {"value": 1.2, "unit": "mg/dL"}})
     get_strategy("extract:context=alone").run(unsaid, model, GEN)
     assert "sex" in model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
+
+
+def test_ranked_phrases_and_unstated_defaults_settle_a_charlson_note_without_asking():
+    note = ("A 74-year-old man with a history of myocardial infarction. He has type 2 diabetes with diabetic "
+            "nephropathy, on insulin. He has COPD. No liver disease.")
+    model = Scripted({})
+    out = get_strategy("extract:context=alone,candidates=first").run(
+        case(note, 32, "Charlson Comorbidity Index (CCI)", ground_truth=7), model, GEN)
+    assert model.requests == [] and (out.status, out.answer) == ("ok", 7)  # age 3, MI 1, DM 2, COPD 1
+    by_field = {f["field"]: f for f in out.trace["findings"] if "read_by" in f}
+    assert by_field["diabetes"]["choice"] == "end_organ_damage"  # ranked over the plain "diabetes"
+    assert by_field["liver_disease"]["choice"] == "none"
+    assert by_field["solid_tumor"] == {"field": "solid_tumor", "read_by": "phrases", "matches": {}, "default": True}
+    # a grade the note leaves open although it names the condition goes to the model
+    cp = case("Cirrhosis with suspected hepatic encephalopathy. Bilirubin 2.6 mg/dL, albumin 2.7 g/dL, INR 2.0. "
+              "No ascites.", 15, "Child-Pugh Score for Cirrhosis Mortality", ground_truth=10)
+    model = Scripted({"encephalopathy": "grade 1-2"})
+    out = get_strategy("extract:context=alone,candidates=first").run(cp, model, GEN)
+    asked = model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
+    assert set(asked) == {"encephalopathy"} and out.answer == 10  # 2 + 3 + 2 + 1 + 2
 
 
 def test_an_optional_quantity_the_note_never_mentions_is_not_asked_and_hints_chain():

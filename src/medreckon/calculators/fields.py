@@ -499,14 +499,28 @@ class Synonyms:
 class NotePhrases:
     """How notes state each option of a choice, as case-insensitive regular expressions
     ({option: (pattern, ...)}; "opens her eyes ... to painful stimuli" is GCS eye opening to
-    pain): read by note readers (bench.reading.choices), kept out of every schema."""
+    pain): read by note readers (bench.reading.choices), kept out of every schema.
+    `ranked`: the options are listed most severe first, and when a note states several the first
+    listed wins (a metastatic and a localised mention of one tumour is metastatic); otherwise
+    several options stated leave the choice open. `current`: the choice is the patient's state
+    now, so a statement in a sentence about the past ("a hip replacement in 2015") is no option."""
 
     patterns: tuple[tuple[str, tuple[str, ...]], ...]
+    ranked: bool = False
+    current: bool = False
+
+    def __iter__(self) -> Any:  # (option, patterns) pairs
+        return iter(self.patterns)
+
+    def __bool__(self) -> bool:
+        return bool(self.patterns)
 
 
-def with_phrases(info: Any, phrases: dict[str, tuple[str, ...]]) -> Any:
+def with_phrases(info: Any, phrases: dict[str, tuple[str, ...]], *, ranked: bool = False,
+                 current: bool = False) -> Any:
     """A choice input's Field with the phrases notes use for its options (NotePhrases)."""
-    info.metadata.append(NotePhrases(tuple((option, tuple(p)) for option, p in phrases.items())))
+    info.metadata.append(NotePhrases(tuple((option, tuple(p)) for option, p in phrases.items()),
+                                     ranked=ranked, current=current))
     return info
 
 

@@ -31,7 +31,7 @@ State = Literal["present", "absent", "not_mentioned"]
 # The sectionizer makes everything after "Family history:" family history, to the next header.
 # In prose notes (a header inside a paragraph) that swallows the rest of the note, so there a
 # mention past the header's sentence is family history only if its sentence names a relative.
-_RELATIVE = re.compile(r"\b(?:mother|father|brother|sister|sibling|son|daughter|aunt|uncle|"
+RELATIVE = re.compile(r"\b(?:mother|father|brother|sister|sibling|son|daughter|aunt|uncle|"
                        r"grand\w*|cousin|famil\w*|parent|relative)s?\b", re.I)
 
 
@@ -93,7 +93,9 @@ def _rule(word: str, finding: str) -> Any:
 
 def _extra_context_rules() -> list[Any]:
     """Cues medspaCy's default rules miss, seen in MedCalc-Bench notes: negations ("a
-    non-smoker", "has never smoked", "free from hypertension", "lymphadenopathy is absent"), a
+    non-smoker", "has never smoked", "free from hypertension", "lymphadenopathy is absent",
+    "quit smoking", "stopped hormone replacement", "a former smoker", "surgery was not
+    performed", "the screen was negative for factor V Leiden"), a test ("a thrombophilia screen"), a plan ("plans to start insulin"), a
     possibility only ("any fear of liver disease", "screening for metastatic infection", "surgery
     will be challenging"), and a department rather than a procedure ("general surgery was
     consulted", "the surgery ward")."""
@@ -105,6 +107,24 @@ def _extra_context_rules() -> list[Any]:
             # a semicolon ends a cue's scope: "never had a DVT; her mother had a DVT"
             ConTextRule(";", "TERMINATE", direction="TERMINATE", pattern=[{"TEXT": ";"}]),
             ConTextRule("free from", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4),
+            # a habit or drug given up: "quit smoking 10 years ago", "stopped hormone replacement"
+            ConTextRule("stopped", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4,
+                        pattern=[{"LOWER": {"IN": ["stopped", "quit", "discontinued", "ceased", "former", "ex"]}}]),
+            ConTextRule("no longer", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4),
+            # medspaCy's backward "was negative" hides its forward "negative for" here
+            ConTextRule("was negative for", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=8,
+                        pattern=[{"LOWER": {"IN": ["was", "were", "is", "are"]}}, {"LOWER": {"IN": ["negative", "neg"]}},
+                                 {"LOWER": "for"}]),
+            # negated after the name: "surgical treatment was not performed"
+            ConTextRule("was not performed", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=4,
+                        pattern=[{"LOWER": {"IN": ["was", "were", "is", "are"]}}, {"LOWER": "not"},
+                                 {"LOWER": {"IN": ["performed", "done", "undertaken", "given", "started", "present", "seen", "found"]}}]),
+            # a test for it, not it: "a thrombophilia screen", "HIV testing"
+            ConTextRule("screen", "HYPOTHETICAL", direction="BACKWARD", max_scope=1,
+                        pattern=[{"LOWER": {"IN": ["screen", "screening", "panel", "testing", "workup", "work-up"]}}]),
+            # a plan, not a fact: "plans to start insulin if …"
+            ConTextRule("plans to", "HYPOTHETICAL", direction="FORWARD", max_scope=4,
+                        pattern=[{"LOWER": {"IN": ["plan", "plans", "planned", "planning"]}}, {"LOWER": "to"}]),
             ConTextRule("is absent", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=3,
                         pattern=[{"LOWER": {"IN": ["is", "was", "are", "were"]}}, {"LOWER": "absent"}]),
             ConTextRule("fear of", "HYPOTHETICAL", direction="FORWARD", max_scope=4),
@@ -173,8 +193,8 @@ class NoteReader:
             family = bool(ent._.is_family)
             title = getattr(ent._, "section_title", None)
             if family and title is not None and title.start_char > 0 and note[title.start_char - 1] != "\n" \
-                    and ent.sent.start_char != title.sent.start_char:  # an inline header (see _RELATIVE)
-                family = bool(_RELATIVE.search(ent.sent.text))
+                    and ent.sent.start_char != title.sent.start_char:  # an inline header (see RELATIVE)
+                family = bool(RELATIVE.search(ent.sent.text))
             found.setdefault(ent.label_, []).append(Mention(
                 text=ent.text, sentence=ent.sent.text.strip(), start=ent.start_char, section=section,
                 negated=bool(ent._.is_negated), historical=bool(ent._.is_historical),

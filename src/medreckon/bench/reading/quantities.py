@@ -24,7 +24,7 @@ from ...calculators import units as u
 _NUMBER = r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 # Units as notes write them; longest first so "mg/dL" wins over "mg".
 _UNITS = sorted([
-    "mg/dL", "mg/dl", "g/dL", "g/dl", "g/L", "mmol/L", "mmol/l", "µmol/L", "umol/L", "μmol/L",
+    "mg/dL", "mg/dl", "mg%", "g/dL", "g/dl", "g/L", "mmol/L", "mmol/l", "µmol/L", "umol/L", "μmol/L",
     "mEq/L", "meq/L", "mEq/l", "mg/L", "ng/mL", "pg/mL", "U/L", "IU/L", "units/L", "mL/min",
     "ml/min", "mL/min/1.73 m2", "mL/min/1.73m2", "x10^9/L", "×10^9/L", "x 10^9/L", "10^9/L",
     "x10^3/µL", "x10^3/uL", "/µL", "/uL", "/mm3", "/mm^3", "cells/mm3", "mm Hg", "mmHg", "cmH2O",
@@ -54,12 +54,12 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "respiratory": ("rr", "respirations", "respiratory rate", "breaths", "tachypneic", "tachypnoeic"),
     "systolic": ("sbp", "blood pressure", "bp"), "diastolic": ("dbp", "blood pressure", "bp"),
     "temperature": ("temp", "t", "febrile"), "sodium": ("na",), "potassium": ("k",),
-    "chloride": ("cl",), "bicarbonate": ("hco3", "bicarb", "co2", "tco2"), "bun": ("urea", "blood urea nitrogen"),
-    "creatinine": ("cr", "creat", "scr"), "glucose": ("glu", "sugar", "bg"), "hemoglobin": ("hb", "hgb"),
+    "chloride": ("cl",), "bicarbonate": ("hco3", "bicarb", "co2", "tco2", "carbon dioxide"), "bun": ("urea", "blood urea nitrogen"),
+    "creatinine": ("cr", "creat", "scr"), "glucose": ("glu", "sugar", "bg", "fg", "fpg", "fbg", "fbs"), "hemoglobin": ("hb", "hgb"),
     "hematocrit": ("hct",), "platelets": ("plt", "platelet"), "platelet": ("plt", "platelets"),
     "wbc": ("white", "leukocytes", "leukocyte", "leucocytes"), "albumin": ("alb",), "bilirubin": ("bili", "tbili"),
     "age": ("year-old", "years old", "yo", "aged"), "weight": ("weighs", "weighed", "weighing", "wt"),
-    "height": ("tall", "ht"), "calcium": ("ca",), "cholesterol": ("chol", "tc"), "hdl": ("hdl-c", "high density lipoprotein", "high-density lipoprotein"),
+    "height": ("tall", "ht", "length"), "calcium": ("ca",), "cholesterol": ("chol", "tc"), "hdl": ("hdl-c", "high density lipoprotein", "high-density lipoprotein"),
     "triglycerides": ("tg", "trigs", "triglyceride"), "insulin": ("insulin",), "inr": ("inr", "international normalized ratio"), "pao2": ("po2", "pao2", "pao", "pao₂", "partial pressure of oxygen"),
     "fio2": ("fio2", "fraction of inspired"), "qt": ("qt", "qtc"), "ph": ("ph",),
 }
@@ -142,7 +142,7 @@ _SYMBOLS = {"year-old": "yr", "year old": "yr", "years old": "yr", "years": "yr"
             "degrees Celsius": "degC", "degrees celsius": "degC", "degrees C": "degC", "deg C": "degC",
             "° F": "degF", "° C": "degC", "℉": "degF", "℃": "degC",
             "msec": "ms", "seconds": "s", "µmol/L": "umol/L", "μmol/L": "umol/L", "mg/dl": "mg/dL",
-            "g/dl": "g/dL", "mmol/l": "mmol/L", "meq/L": "mEq/L", "mEq/l": "mEq/L", "ml/min": "mL/min",
+            "g/dl": "g/dL", "mg%": "mg/dL", "mmol/l": "mmol/L", "meq/L": "mEq/L", "mEq/l": "mEq/L", "ml/min": "mL/min",
             "ml": "mL", "µg": "ug", "mcg": "ug", "×10^9/L": "10^9/L", "x10^9/L": "10^9/L",
             "x 10^9/L": "10^9/L", "x10^3/µL": "10^3/uL", "x10^3/uL": "10^3/uL", "/µL": "/uL",
             "/mm3": "/uL", "/mm^3": "/uL", "cells/mm3": "/uL", "kg/m2": "kg/m^2", "kg/m²": "kg/m^2",

@@ -288,12 +288,13 @@ class Extract:
                  + ("+split" if self.split_findings and not self.evidence else "")
                  + ("q" if self.split_findings and self.finding_quotes and not self.evidence else "")
                  + ("+fix" if self.fix_units else ""))
-        reading = (("" if self.context == "off" else f"+ctx4-{self.context}")  # 4: ';' ends a cue, phrases not negated
+        # ctx 5: "quit"/"stopped"/"former" negate; ranked and current-state phrases (Charlson, Caprini, HEART troponin)
+        reading = (("" if self.context == "off" else f"+ctx5-{self.context}")
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
                    + ("" if self.choices == "generate" else "+chlp2")  # 2: on evidence sentences only
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
-                   # cand5: a bare number plausible in a declared unit; first3: a later named mention to the model
-                   + {"false": "", "true": "+cand5", "first": "+cand1st3"}[self.candidates]
+                   # cand6 / first4: "carbon dioxide", "FG", "length" name inputs; "mg%" is mg/dL
+                   + {"false": "", "true": "+cand6", "first": "+cand1st4"}[self.candidates]
                    + ("+hints3" if self.apply_hints else "")  # 3: the one other plausible unit
                    + ("+items" if self.item_lists else "") + ("+abst" if self.abstain else ""))
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}{reading}"

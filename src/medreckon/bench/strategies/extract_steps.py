@@ -17,7 +17,7 @@ from typing import Any
 from ...calculators.describe import InputSpec
 from ...calculators.spec import Calculator
 from ..models import Meter
-from ..reading.choices import read_choice
+from ..reading.choices import matches, read_choice
 from ..reading.context import NoteReader, Reading
 from ..reading.decisions import choose, yes_probability
 from ..reading.demographics import read_race, read_sex
@@ -99,6 +99,9 @@ def read_by_rule(case: Case, asked: Sequence[InputSpec], graded: Sequence[InputS
         for name, (value, found) in phrased_choices(case, [*asked, *graded]).items():
             out.settled[name] = value
             out.records.append({"field": name, "read_by": "phrases", "matches": found, "choice": value})
+        for name in unstated_choices(case, [*asked, *graded]):  # left out: the declared default applies
+            out.settled[name] = None
+            out.records.append({"field": name, "read_by": "phrases", "matches": {}, "default": True})
     if candidates != "false":
         left = [s for s in asked if s.name not in out.settled and s.name not in grouped]
         if candidates == "first":  # the note's first named mention, out of the JSON request
@@ -234,6 +237,17 @@ def phrased_choices(case: Case, specs: Sequence[InputSpec]) -> dict[str, tuple[s
             if option is not None and option in s.choices:
                 out[s.name] = (option, found)
     return out
+
+
+def unstated_choices(case: Case, specs: Sequence[InputSpec]) -> list[str]:
+    """The choice inputs with a declared default (Charlson's diabetes 'none', Caprini's mobility
+    'normal') whose declared phrases name no option in the note: the note states none of them, so
+    the default applies, as for a finding never mentioned, instead of a model's guess among
+    options the note gives no ground for. One whose name the note asserts without a grade
+    ("suspected hepatic encephalopathy") stays open."""
+    quiet = [s for s in specs if s.kind == "choice" and s.phrases and not s.required and not matches(case.note, s.phrases)]
+    named = read_choices(case, quiet) if quiet else {}  # "suspected hepatic encephalopathy": a grade left open
+    return [s.name for s in quiet if named[s.name].state != "present"]
 
 
 def logprob_prompt(head: str, spec: InputSpec, reading: Reading | None) -> str:

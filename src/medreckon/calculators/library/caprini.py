@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from ..fields import BMI, Age, Finding, Inputs, Sex, choice
+from ..fields import BMI, Age, Finding, Inputs, Sex, choice, with_phrases
 from ..points import any_of, banded, category, finding, sum_points, threshold
 from ..rules import Is, NotWhen
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
@@ -36,6 +36,32 @@ Mobility = choice(
     },
 )
 
+# How notes state the current surgery and mobility (bench.reading.choices): the first listed
+# option stated wins (a laparoscopic operation over 45 minutes is 'laparoscopic', not also
+# 'major'); a sentence about the past states neither (a hip replacement in 2015).
+_OPERATION = r"(?:surgery|operation|procedure|repair|resection)"
+SURGERY_PHRASES = {
+    "elective_major_lower_extremity_arthroplasty": (r"\b(?:total |partial )?(?:hip|knee) (?:replacement|arthroplasty)",
+                                                    r"\b(?:THA|TKA|THR|TKR)\b"),
+    "laparoscopic": (r"\blaparoscop\w*",),
+    "arthroscopic": (r"\barthroscop\w*",),
+    "major": (rf"\bmajor (?:\w+ ){{0,2}}{_OPERATION}", rf"{_OPERATION}[^.;]{{0,40}}?(?:over|more than|longer than|>) ?45 min",
+              r"\blaparotomy\b", r"\bopen (?:reduction|\w+ectomy|repair)", r"\bORIF\b"),
+    "minor": (rf"\bminor (?:\w+ ){{0,2}}{_OPERATION}", r"under local an(?:a)?esthe\w*"),
+    "none": (rf"\bno (?:\w+ )?{_OPERATION} (?:is |was |has been )?(?:planned|scheduled|indicated)",
+             rf"not (?:planned|scheduled|booked) for (?:any )?{_OPERATION}", r"\bnon-?operative(?:ly)? (?:management|managed|treatment)",
+             r"managed (?:conservatively|non-?operatively)"),
+}
+_IN_BED = r"(?:confined to (?:the )?bed|bed-?bound|bed-?ridden|immobili[sz]ed|immobile)"
+MOBILITY_PHRASES = {
+    "confined_to_bed_over_72h": (rf"{_IN_BED}[^.;]{{0,40}}?\b(?:for|over|more than|since|past|last) (?:the )?(?:past |last )?"
+                                 r"(?:(?:[4-9]|\d\d|four|five|six|seven|eight|nine|ten|several) days|(?:\d+|a|one|two|three|several) weeks?|7[3-9] hours|[89]\d hours)",
+                                 rf"{_IN_BED}[^.;]{{0,20}}?(?:> ?72|more than 72|over 72|longer than 72)"),
+    "bed_rest": (r"\bbed ?rest\b", _IN_BED),
+    "normal": (r"\b(?:fully |independently )?ambulat(?:ory|ing|es)\b", r"\bwalk(?:s|ing)? (?:independently|unaided|without)",
+               r"\bmobili[sz]ing (?:independently|freely)", r"\bout of bed\b"),
+}
+
 FEMALE_ONLY = ("pregnant_or_postpartum", "pregnancy_loss_history", "hormonal_therapy")
 
 
@@ -43,11 +69,11 @@ class CapriniInputs(Inputs):
     age: Age = Field(description="Age in years (≤ 40: 0, 41-60: 1, 61-74: 2, ≥ 75: 3 points).")
     sex: Sex = Field(description="The patient's sex, as the note states it (it scores nothing itself; it "
                                  "decides whether the pregnancy-related items apply).")
-    surgery_type: SurgeryType = Field(
+    surgery_type: SurgeryType = with_phrases(Field(
         "none",
         description="Type of the current surgery: 'none' 0, 'minor' 1, 'major' (> 45 min) 2, 'laparoscopic' "
         "(> 45 min) 2, 'arthroscopic' 2, 'elective_major_lower_extremity_arthroplasty' 5. One category only.",
-    )
+    ), SURGERY_PHRASES, ranked=True, current=True)
     recent_major_surgery: bool = Finding("Major surgery in the last month (+1).", synonyms=("major surgery",))
     recent_congestive_heart_failure: bool = Finding("Congestive heart failure in the last month (+1).", synonyms=("congestive heart failure", "CHF", "heart failure"))
     recent_sepsis: bool = Finding("Sepsis in the last month (+1).", synonyms=("sepsis", "septic"))
@@ -71,11 +97,11 @@ class CapriniInputs(Inputs):
     anticardiolipin_antibody: bool = Finding("Elevated anticardiolipin antibody (+3).", synonyms=("anticardiolipin antibody", "anticardiolipin antibodies", "antiphospholipid"))
     heparin_induced_thrombocytopenia: bool = Finding("Heparin-induced thrombocytopenia (+3).", synonyms=("heparin-induced thrombocytopenia", "HIT"))
     other_thrombophilia: bool = Finding("Other congenital or acquired thrombophilia (+3).", synonyms=("thrombophilia", "protein C deficiency", "protein S deficiency", "antithrombin deficiency"))
-    mobility: Mobility = Field(
+    mobility: Mobility = with_phrases(Field(
         "normal",
         description="Mobility: 'normal' (ambulatory) 0, 'bed_rest' (medical patient currently at bed rest) 1, "
         "'confined_to_bed_over_72h' 2.",
-    )
+    ), MOBILITY_PHRASES, ranked=True, current=True)
     inflammatory_bowel_disease: bool = Finding("History of inflammatory bowel disease (+1).", synonyms=("inflammatory bowel disease", "IBD", "Crohn's disease", "ulcerative colitis"))
     bmi: BMI | None = Field(
         None, description="Body mass index, kg/m² (> 25: +1; exactly 25 scores 0). Not given: assumed ≤ 25."

@@ -36,9 +36,13 @@ Encephalopathy = choice(
 # encephalopathy by West Haven grade (1-2: confusion, asterixis, lethargy; 3-4: stupor, coma).
 ASCITES_PHRASES = {
     "absent": (r"\b(?:no|without|absence of|negative for) (?:\w+ ){0,2}ascites", r"ascites (?:was|is|were) (?:absent|not)"),
-    "slight": (r"\b(?:slight|mild|minimal|small|trace|minor)(?:ly)? (?:\w+ ){0,2}ascites", r"ascites[^.;]{0,20}\b(?:slight|mild|minimal|small)\b"),
+    # a distended abdomen graded in words stands for the ascites
+    "slight": (r"\b(?:slight|mild|minimal|small|trace|minor)(?:ly)? (?:\w+ ){0,3}ascites", r"ascites[^.;]{0,20}\b(?:slight|mild|minimal|small)\b",
+               r"\b(?:minimally|mildly|slightly) distended abdomen", r"abdomen[^.;]{0,15}\b(?:minimally|mildly|slightly) distended"),
     "moderate": (r"\b(?:moderate|severe|large|massive|tense|significant|gross|marked|refractory)(?:ly)? (?:\w+ ){0,2}ascites",
-                 r"ascites[^.;]{0,20}\b(?:moderate|severe|large|massive|tense)\b"),
+                 r"ascites[^.;]{0,20}\b(?:moderate|severe|large|massive|tense)\b",
+                 r"\b(?:moderately|markedly|tensely|severely|massively|grossly) distended abdomen",
+                 r"abdomen[^.;]{0,15}\b(?:moderately|markedly|tensely|severely|massively|grossly) distended", r"\bfluid wave"),
 }
 ENCEPHALOPATHY_PHRASES = {
     "none": (r"\b(?:no|without|absence of|negative for) (?:\w+ ){0,3}encephalopathy", r"encephalopathy (?:was|is) (?:absent|not)"),

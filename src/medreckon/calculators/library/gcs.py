@@ -135,6 +135,7 @@ _PAIN = r"(?:pain|painful|noxious|pressure|pinch|sternal rub|trapezius)"
 EYE_PHRASES = {
     "eyes open spontaneously": (rf"{_EYES} spontaneous", r"spontaneous(?:ly)? (?:eye opening|open)", r"\bE4\b"),
     "eye opening to verbal command": (rf"{_EYES}[^.;,]{{0,40}}?\b(?:to|upon|on|with|in response to) (?:verbal|voice|speech|sound|command|his name|her name|loud)",
+                                      rf"{_EYES}[^.;,]{{0,20}}?\bwhen (?:spoken to|(?:his|her|their) name is (?:called|said|spoken)|called|addressed|asked)",
                                       r"\bE3\b"),
     "eye opening to pain": (rf"{_EYES}[^.;,]{{0,50}}?{_PAIN}", r"\bE2\b"),
     "no eye opening": (r"(?:does not|did not|doesn't|didn't|not|never|no|without) (?:\w+ ){0,2}open(?:ing)? (?:his |her |their |the )?eyes",
@@ -154,7 +155,8 @@ VERBAL_PHRASES = {
 MOTOR_PHRASES = {
     "obeys commands": (r"\bobey(?:s|ed|ing)? (?:\w+ )?commands?", r"follow(?:s|ed|ing)? (?:\w+ ){0,2}commands?",
                        r"\bM6\b"),
-    "localizes pain": (r"locali[sz](?:es|ed|ing|ation)", r"\bM5\b"),
+    "localizes pain": (r"locali[sz](?:es|ed|ing|ation)", r"\b(?:reach|push|swat|bat)(?:es|ed|ing|s)?\b[^.;]{0,30}?\b(?:examiner'?s hand|the stimulus|hand away|towards? the (?:pain|stimulus))",
+                       r"\bM5\b"),
     "withdrawal from pain": (r"withdr[ae]w(?:s|al|ing|n)?\b", r"\bM4\b"),
     "flexion to pain": (r"(?:abnormal|decorticate) (?:flexion|posturing)", r"\bM3\b"),
     "extension to pain": (r"(?:decerebrate|extensor) (?:posturing|response)", r"extension to (?:pain|painful)",

@@ -51,7 +51,7 @@ class HASBLEDInputs(Inputs):
     stroke: bool = Finding("Prior stroke (1 point).", synonyms=("stroke", "CVA", "cerebrovascular accident", "cerebrovascular event", "cerebral infarction", "ischemic stroke"))
     prior_major_bleeding: bool = Finding(
         "Prior major bleeding or predisposition to bleeding, e.g. anaemia or thrombocytopenia (1 point).",
-        synonyms=("major bleeding", "bleeding", "hemorrhage", "gastrointestinal bleeding", "GI bleed", "anemia", "thrombocytopenia"),
+        synonyms=("major bleeding", "bleeding", "bleed", "hemorrhage", "haemorrhage", "gastrointestinal bleeding", "gastrointestinal bleed", "GI bleed", "anemia", "thrombocytopenia"),
     )
     labile_inr: bool = Finding(
         "Labile INR on a vitamin K antagonist: unstable or high INRs, time in therapeutic range < 60% (1 point).",

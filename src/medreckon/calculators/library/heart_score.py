@@ -50,13 +50,18 @@ ECG_PHRASES = {
                                    r"left ventricular hypertrophy|\blvh\b", r"paced rhythm", r"digoxin effect"),
     "significant_st_deviation": (r"\bst[- ](?:segment )?(?:elevation|depression)s?", r"\bst deviation", r"\bstemi\b"),
 }
+# Ranked, highest first: "more than three times the upper limit of normal" also names "normal".
+_TIMES = r"(?:three|3) ?(?:times|x|×|-fold)"
 TROPONIN_PHRASES = {
+    "over_3x": (r"(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased) (?:\w+ )?troponin",
+                r"troponin[^.;]{0,30}\b(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased)",
+                rf"troponin[^.;]{{0,40}}?\b(?:more than|over|greater than|above|exceed\w*|>) ?(?:the )?{_TIMES}"),
+    "1_to_3x": (r"(?:mildly|slightly|minimally) (?:elevated|raised|increased) (?:\w+ )?troponin",
+                r"troponin[^.;]{0,30}\b(?:mildly|slightly|minimally) (?:elevated|raised|increased)",
+                rf"troponin[^.;]{{0,60}}?\bbetween [^.;]{{0,40}}?{_TIMES}", rf"troponin[^.;]{{0,40}}?\b(?:one|1|once) (?:to|and|-) {_TIMES}",
+                rf"troponin[^.;]{{0,40}}?\b(?:up to|less than|under|below|within) {_TIMES}"),
     "normal": (r"troponin[^.;]{0,30}\b(?:normal|negative|within normal|unremarkable|not elevated|undetectable)",
                r"(?:normal|negative|unremarkable) (?:\w+ )?troponin"),
-    "1_to_3x": (r"(?:mildly|slightly|minimally) (?:elevated|raised|increased) (?:\w+ )?troponin",
-                r"troponin[^.;]{0,30}\b(?:mildly|slightly|minimally) (?:elevated|raised|increased)"),
-    "over_3x": (r"(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased) (?:\w+ )?troponin",
-                r"troponin[^.;]{0,30}\b(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased)"),
 }
 
 
@@ -74,7 +79,7 @@ class HEARTInputs(Inputs):
     troponin: Troponin = with_phrases(Field(
         description="Initial troponin as a multiple of the assay's normal limit (upper reference limit): "
         "normal (≤ 1×, 0), 1_to_3x (more than 1× up to 3×, 1), over_3x (> 3×, 2)."
-    ), TROPONIN_PHRASES)
+    ), TROPONIN_PHRASES, ranked=True)
     hypertension: bool = Finding("Hypertension (a risk factor).", synonyms=("hypertension", "HTN", "high blood pressure"))
     hypercholesterolemia: bool = Finding("Hypercholesterolaemia (a risk factor).", synonyms=("hypercholesterolemia", "hypercholesterolaemia", "hyperlipidemia", "dyslipidemia", "high cholesterol"))
     diabetes: bool = Finding("Diabetes mellitus (a risk factor).", synonyms=("diabetes", "diabetes mellitus", "DM", "T2DM"))

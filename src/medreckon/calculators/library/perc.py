@@ -19,7 +19,7 @@ class PERCInputs(Inputs):
         "(0.94) must carry the unit '1', otherwise it is read as 0.94%."
     )
     unilateral_leg_swelling: bool = Finding("Unilateral leg swelling.", synonyms=("unilateral leg swelling", "leg swelling", "swollen leg", "calf swelling"))
-    hemoptysis: bool = Finding("Haemoptysis.", synonyms=("hemoptysis", "haemoptysis", "coughing up blood"))
+    hemoptysis: bool = Finding("Haemoptysis.", synonyms=("hemoptysis", "haemoptysis", "coughing up blood", "coughed up blood", "streaks of blood", "blood-streaked sputum", "blood-tinged sputum"))
     recent_surgery_or_trauma: bool = Finding(
         "Surgery or trauma within the last 4 weeks requiring treatment with general anaesthesia.",
         synonyms=("surgery", "trauma", "operation"),

@@ -23,7 +23,9 @@ class RCRIInputs(Inputs):
     )
     elevated_risk_surgery: bool = Finding(
         "Elevated-risk surgery: intraperitoneal, intrathoracic or suprainguinal vascular (1 point).",
-        synonyms=("intraperitoneal", "intrathoracic", "suprainguinal vascular", "laparotomy", "thoracotomy", "aortic aneurysm repair", "aortic aneurysm", "open repair", "vascular surgery", "esophagectomy", "colectomy", "lobectomy", "pneumonectomy", "Whipple"),
+        synonyms=("intraperitoneal", "intrathoracic", "suprainguinal vascular", "laparotomy", "thoracotomy", "aortic aneurysm repair", "aortic aneurysm", "open repair", "vascular surgery", "esophagectomy", "colectomy", "lobectomy", "pneumonectomy", "Whipple",
+                  "high-risk surgery", "hemicolectomy", "colonic resection", "bowel resection", "gastrectomy", "hepatectomy",
+                  "pancreatectomy", "pancreaticoduodenectomy", "abdominal surgery", "thoracic surgery"),
     )
     ischemic_heart_disease: bool = Finding(
         "History of ischaemic heart disease: myocardial infarction, positive exercise test, current "

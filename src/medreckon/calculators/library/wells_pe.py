@@ -24,10 +24,11 @@ class WellsPEInputs(Inputs):
     pe_most_likely_diagnosis: bool = with_phrases(Finding(
         "Pulmonary embolism is the most likely diagnosis, or equally likely as an alternative (3 points); "
         "the clinician's judgement, not a test result.",
-    ), {"true": (rf"{_PE} (?:is|was|remains|seemed) (?:\w+ ){{0,3}}(?:the )?(?:most likely|likeliest|leading|primary)",
-                 rf"{_PE} (?:is|was) (?:\w+ ){{0,3}}(?:at least )?(?:as likely|equally likely)",
+    ), {"true": (rf"{_PE} (?:is|was|remains|seemed) (?:(?!not\b)\w+ ){{0,3}}(?:the )?(?:most likely|likeliest|leading|primary)",
+                 rf"{_PE} (?:is|was) (?:(?!not\b)\w+ ){{0,3}}(?:at least )?(?:as likely|equally likely)",
                  rf"(?:most likely|leading|working|primary) diagnosis (?:is|was) (?:of )?(?:a |an )?{_PE}"),
-        "false": (rf"(?:more likely|likelier) than (?:a |an )?{_PE}", rf"{_PE} (?:is|was) (?:\w+ ){{0,3}}(?:less likely|unlikely)")})
+        "false": (rf"(?:more likely|likelier) than (?:a |an )?{_PE}", rf"{_PE} (?:is|was) (?:\w+ ){{0,3}}(?:less likely|unlikely)",
+                  rf"{_PE} (?:is|was) not (?:\w+ ){{0,2}}(?:the )?(?:most likely|likeliest|leading|primary)")})
     immobilization_3_days: bool = Finding(
         "Immobilisation for at least 3 days (bed rest except for bathroom access); scores 1.5 together "
         "with recent surgery (one criterion).",
