@@ -116,3 +116,24 @@ def test_a_list_a_negation_opens_and_a_relatives_clause_name_no_option():
     pe = phrases("wells-pe", "pe_most_likely_diagnosis")
     assert read_choice("PE is not the leading diagnosis.", pe)[0] == "false"
     assert read_choice("PE is the leading diagnosis.", pe)[0] == "true"
+
+
+def test_round_five_phrases():
+    labile = phrases("has-bled", "labile_inr")
+    assert read_choice("On warfarin; TTR 47% over the last year.", labile)[0] == "true"
+    assert read_choice("His INR control is good, time in therapeutic range 84%.", labile)[0] == "false"
+    assert read_choice("INRs have ranged from 1.4 to 5.6.", labile)[0] == "true"
+    trop = phrases("heart-score", "troponin")
+    assert read_choice("The first troponin is 1.8 times the upper reference limit.", trop)[0] == "1_to_3x"
+    assert read_choice("Troponin 12 times the upper limit of normal.", trop)[0] == "over_3x"
+    assert read_choice("Initial troponin I is below the 99th-percentile upper reference limit.", trop)[0] == "normal"
+    motor = phrases("glasgow-coma-scale", "motor")
+    assert read_choice("He brings his hand up to the site of the stimulus.", motor)[0] == "localizes pain"
+    assert read_choice("He pulls the limb away with normal flexion.", motor)[0] == "withdrawal from pain"
+    whole = phrases("wells-dvt", "entire_leg_swollen")
+    assert read_choice("The whole left leg is swollen from groin to ankle.", whole)[0] == "true"
+    assert read_choice("The leg as a whole is not swollen.", whole)[0] == "false"
+    surgery = phrases("caprini", "surgery_type")
+    assert read_choice("Admitted for an open right hemicolectomy.", surgery)[0] == "major"
+    liver = phrases("charlson", "liver_disease")
+    assert read_choice("Chronic liver disease of moderate severity.", liver)[0] == "moderate_to_severe"

@@ -127,3 +127,22 @@ def test_a_habit_kept_is_present():
 ])
 def test_post_nominal_negation_plans_and_tests(sentence, name, words, state):
     assert NoteReader().read(sentence, {name: words})[name].state == state
+
+
+def test_findings_that_share_a_name_each_see_its_mentions():
+    note = "He had a DVT in 2016. His mother had a pulmonary embolism."
+    got = NoteReader().read(note, {"history_of_dvt": ("DVT", "deep vein thrombosis"),
+                                   "family_history_of_thrombosis": ("DVT", "pulmonary embolism", "thrombosis")})
+    assert got["history_of_dvt"].state == "present"
+    assert {m.text for m in got["family_history_of_thrombosis"].mentions} == {"DVT", "pulmonary embolism"}
+
+
+def test_british_spellings_and_no_right_before_a_name():
+    reader = NoteReader()
+    assert reader.read("A transient ischaemic attack in 2020.", {"tia": ("transient ischemic attack",)})["tia"].state == "present"
+    assert reader.read("Bilateral pitting oedema.", {"e": ("pitting edema",)})["e"].state == "present"
+    got = reader.read("No hemoptysis, no cancer, no signs of DVT.", {"signs": ("signs of DVT",)})["signs"]
+    assert got.state == "absent"  # ConText's cue "no signs of" took the words; "no" right before still negates
+    got = reader.read("An exercise stress test (to rule out coronary artery disease) was normal.",
+                      {"cad": ("coronary artery disease",)})["cad"]
+    assert got.state == "absent"

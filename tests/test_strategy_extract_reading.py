@@ -28,7 +28,7 @@ def test_defaults_are_todays_extract():
     assert get_strategy("extract").version == "1+e3+r2+splitq+fix"
     v = get_strategy("extract:context=with_model,decide=logprob,threshold=0.6,candidates=true,"
                      "apply_hints=true,item_lists=true,abstain=true").version
-    assert v == "1+e3+r2+splitq+fix+ctx5-with_model+lp2+t0.6+cand6+hints3+items+abst"
+    assert v == "1+e3+r2+splitq+fix+ctx6-with_model+lp2+t0.6+cand6+hints3+items+abst"
     with pytest.raises(ValueError, match="context: got 'on'; expected one of off, alone, with_model, veto"):
         get_strategy("extract:context=on")
     with pytest.raises(ValueError, match="threshold: got 1.5"):
@@ -424,3 +424,15 @@ def test_contextual_calibration_removes_a_letter_bias():
     choice, p = steps.logprob_choice(meter, "system", "Patient note: severe liver disease.", spec, None)
     assert choice == "none" and meter.calls == 2  # B led 0.45 to 0.40 before the prior (B 0.6) was divided out
     assert p == pytest.approx({"none": 2.0 / 3.5, "mild": 0.75 / 3.5, "moderate_to_severe": 0.75 / 3.5}, abs=1e-4)
+
+
+def test_a_recent_criterion_ignores_a_clause_years_back():
+    from medreckon.bench.strategies import extract_steps as steps
+    from medreckon.calculators.describe import describe_inputs
+    from medreckon.calculators.registry import get
+
+    specs = [s for s in describe_inputs(get("caprini")) if s.name in ("recent_plaster_cast", "recent_pneumonia")]
+    note = ("Three years ago she broke her ankle and spent six weeks in a plaster cast; she has had no injury "
+            "since. She was treated for pneumonia two weeks ago.")
+    got = steps.read_findings(case(note, 36, "Caprini Score for Venous Thromboembolism (2005)"), specs)
+    assert got["recent_plaster_cast"].state == "absent" and got["recent_pneumonia"].state == "present"

@@ -29,7 +29,7 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 # A match right after a negation ("no asterixis", "without localizing", "does not follow commands")
 # states the option's absence, unless the phrase itself is the negation ("no eye opening").
-_NEGATION = re.compile(r"\b(?:no|not|without|denies|denied|negative for|absence of|free of|never|nor)(?:\s+\w+){0,2}\s*$", re.I)
+_NEGATION = re.compile(r"\b(?:no|not|\w+n't|without|denies|denied|negative for|absence of|absent|free of|never|nor)(?:\s+\w+){0,2}\s*$", re.I)
 # ... or inside a list a negation opens ("denies heart disease, diabetes and kidney disease"); not
 # after "not", which negates a clause rather than a list ("not oriented, opens eyes to voice")
 _LIST_NEGATION = re.compile(r"\b(?:no|without|denies|denied|negative for|free of)(?:\s+[\w'-]+){1,3}"
@@ -44,7 +44,7 @@ def _sentence_at(text: str, pos: int) -> str:
     return text[start:min(ends) if ends else len(text)]
 
 
-def _clause_at(text: str, start: int, end: int) -> str:
+def clause_at(text: str, start: int, end: int) -> str:
     """The clause around a match: to the punctuation on either side ("fully ambulatory, has
     had no surgery in the past month" -> "fully ambulatory")."""
     before = max(text.rfind(c, 0, start) for c in ".;,\n") + 1
@@ -76,7 +76,7 @@ def matches(note: str, phrases: Phrases) -> dict[str, list[str]]:
                 lead = text[max(0, m.start() - 80):m.start()]
                 negated = not _NEGATIVE_PHRASE.match(m.group(0)) and (
                     _NEGATION.search(lead[-40:]) or _LIST_NEGATION.search(lead[lead.rfind(".") + 1:]))
-                clause = _clause_at(text, m.start(), m.end())
+                clause = clause_at(text, m.start(), m.end())
                 if negated or LATER.search(_sentence_at(text, m.start())) or RELATIVE.search(clause) or (
                         current and PAST.search(clause)):
                     continue

@@ -95,7 +95,8 @@ def _extra_context_rules() -> list[Any]:
     """Cues medspaCy's default rules miss, seen in MedCalc-Bench notes: negations ("a
     non-smoker", "has never smoked", "free from hypertension", "lymphadenopathy is absent",
     "quit smoking", "stopped hormone replacement", "a former smoker", "surgery was not
-    performed", "the screen was negative for factor V Leiden"), a test ("a thrombophilia screen"), a plan ("plans to start insulin"), a
+    performed", "the screen was negative for factor V Leiden"), a test ("a thrombophilia screen",
+    "a stress test to rule out coronary artery disease"), a plan ("plans to start insulin"), a
     possibility only ("any fear of liver disease", "screening for metastatic infection", "surgery
     will be challenging"), and a department rather than a procedure ("general surgery was
     consulted", "the surgery ward")."""
@@ -109,7 +110,7 @@ def _extra_context_rules() -> list[Any]:
             ConTextRule("free from", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4),
             # a habit or drug given up: "quit smoking 10 years ago", "stopped hormone replacement"
             ConTextRule("stopped", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4,
-                        pattern=[{"LOWER": {"IN": ["stopped", "quit", "discontinued", "ceased", "former", "ex"]}}]),
+                        pattern=[{"LOWER": {"IN": ["stopped", "quit", "discontinued", "ceased", "former", "ex", "avoids", "avoid"]}}]),
             ConTextRule("no longer", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4),
             # medspaCy's backward "was negative" hides its forward "negative for" here
             ConTextRule("was negative for", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=8,
@@ -119,6 +120,9 @@ def _extra_context_rules() -> list[Any]:
             ConTextRule("was not performed", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=4,
                         pattern=[{"LOWER": {"IN": ["was", "were", "is", "are"]}}, {"LOWER": "not"},
                                  {"LOWER": {"IN": ["performed", "done", "undertaken", "given", "started", "present", "seen", "found"]}}]),
+            # "(to rule out coronary artery disease)": what a test looks for, not what the patient has
+            ConTextRule("to rule out", "HYPOTHETICAL", direction="FORWARD", max_scope=5,
+                        pattern=[{"LOWER": "to"}, {"LOWER": "rule"}, {"LOWER": "out"}]),
             # a test for it, not it: "a thrombophilia screen", "HIV testing"
             ConTextRule("screen", "HYPOTHETICAL", direction="BACKWARD", max_scope=1,
                         pattern=[{"LOWER": {"IN": ["screen", "screening", "panel", "testing", "workup", "work-up"]}}]),
@@ -166,11 +170,28 @@ def _pipeline(terms: tuple[tuple[str, tuple[str, ...]], ...]) -> Any:
         return nlp
 
 
+# American spellings and their British forms: synonyms are declared once, notes use either.
+_BRITISH = (("esophag", "oesophag"), ("edema", "oedema"), ("ischemi", "ischaemi"), ("hemorrh", "haemorrh"),
+            ("anemi", "anaemi"), ("leukemi", "leukaemi"), ("tumor", "tumour"), ("hematom", "haematom"),
+            ("hemoptys", "haemoptys"), ("estrogen", "oestrogen"),
+            ("immobiliz", "immobilis"), ("localiz", "localis"), ("pediatric", "paediatric"), ("fetal", "foetal"),
+            ("hematemesis", "haematemesis"), ("hemodialysis", "haemodialysis"), ("orthopedic", "orthopaedic"))
+
+
+def spellings(word: str) -> tuple[str, ...]:
+    """The word and its British form where it has one ("pulmonary edema" -> + "pulmonary oedema")."""
+    out = [word]
+    for us, uk in _BRITISH:
+        if us in word.lower() and us != uk:
+            out.append(re.sub(re.escape(us), uk, word, flags=re.I))
+    return tuple(out)
+
+
 def finding_terms(name: str, synonyms: Sequence[str] = ()) -> tuple[str, ...]:
-    """A finding's names: its synonyms, else its field name in words ("prior_stroke" ->
-    "prior stroke")."""
+    """A finding's names: its synonyms (with their British spellings), else its field name in
+    words ("prior_stroke" -> "prior stroke")."""
     words = [w.strip() for w in synonyms if w and w.strip()]
-    return tuple(dict.fromkeys(words or [name.replace("_", " ")]))
+    return tuple(dict.fromkeys(v for w in words or [name.replace("_", " ")] for v in spellings(w)))
 
 
 class NoteReader:
@@ -183,11 +204,16 @@ class NoteReader:
         terms = tuple(sorted((name, finding_terms(name, words)) for name, words in findings.items()))
         if not terms:
             return {}
+        found: dict[str, list[Mention]] = {name: [] for name, _ in terms}
+        for layer in _layers(terms):
+            self._read(note, layer, found)
+        return {name: decide(name, found.get(name, [])) for name, _ in terms}
+
+    def _read(self, note: str, terms: tuple[tuple[str, tuple[str, ...]], ...], found: dict[str, list[Mention]]) -> None:
         nlp = _pipeline(terms)
         with _LOCK, warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=r"\[W036\]")  # a matcher with no patterns: fine
             doc = nlp(note.translate(_QUOTES))
-        found: dict[str, list[Mention]] = {name: [] for name, _ in terms}
         for ent in doc.ents:
             section = getattr(ent._, "section_category", None)
             family = bool(ent._.is_family)
@@ -197,6 +223,32 @@ class NoteReader:
                 family = bool(RELATIVE.search(ent.sent.text))
             found.setdefault(ent.label_, []).append(Mention(
                 text=ent.text, sentence=ent.sent.text.strip(), start=ent.start_char, section=section,
-                negated=bool(ent._.is_negated), historical=bool(ent._.is_historical),
+                negated=bool(ent._.is_negated) or bool(_NO_BEFORE.search(note[max(0, ent.start_char - 20):ent.start_char])),
+                historical=bool(ent._.is_historical),
                 hypothetical=bool(ent._.is_hypothetical), family=family))
-        return {name: decide(name, found.get(name, [])) for name, _ in terms}
+
+
+# "no" right before a name: ConText's cue "no signs of" swallows the words of "signs of DVT",
+# which then read as asserted
+_NO_BEFORE = re.compile(r"\b(?:no|without|denies|denied)\s+$", re.I)
+
+
+def _overlap(a: str, b: str) -> bool:
+    a, b = f" {a.lower()} ", f" {b.lower()} "
+    return a in b or b in a
+
+
+def _layers(terms: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[tuple[str, tuple[str, ...]], ...]]:
+    """The findings in groups none of whose names overlap: a note's words are one entity each, so
+    two findings that share a name ("DVT": Caprini's history of DVT and family history of
+    thrombosis; "myocardial infarction": HEART's atherosclerotic disease and family history) are
+    read in separate passes, or one of them would never see its mentions."""
+    layers: list[list[tuple[str, tuple[str, ...]]]] = []
+    for name, words in terms:
+        for layer in layers:
+            if not any(_overlap(w, v) for _, vs in layer for v in vs for w in words):
+                layer.append((name, words))
+                break
+        else:
+            layers.append([(name, words)])
+    return [tuple(layer) for layer in layers]

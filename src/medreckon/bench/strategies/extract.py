@@ -289,7 +289,9 @@ class Extract:
                  + ("q" if self.split_findings and self.finding_quotes and not self.evidence else "")
                  + ("+fix" if self.fix_units else ""))
         # ctx 5: "quit"/"stopped"/"former" negate; ranked and current-state phrases (Charlson, Caprini, HEART troponin)
-        reading = (("" if self.context == "off" else f"+ctx5-{self.context}")
+        # ctx 6: findings sharing a name read in separate passes; recent_ criteria skip clauses years back;
+        # British spellings; "to rule out"; "no" right before a name
+        reading = (("" if self.context == "off" else f"+ctx6-{self.context}")
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
                    + ("" if self.choices == "generate" else "+chlp2")  # 2: on evidence sentences only
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")

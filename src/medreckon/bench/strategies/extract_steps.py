@@ -17,7 +17,7 @@ from typing import Any
 from ...calculators.describe import InputSpec
 from ...calculators.spec import Calculator
 from ..models import Meter
-from ..reading.choices import matches, read_choice
+from ..reading.choices import clause_at, matches, read_choice
 from ..reading.context import NoteReader, Reading
 from ..reading.decisions import choose, yes_probability
 from ..reading.demographics import read_race, read_sex
@@ -147,7 +147,31 @@ def read_findings(case: Case, specs: Sequence[InputSpec]) -> dict[str, Reading]:
             readings[s.name] = relatives(readings[s.name])
         elif s.name.startswith("previous_") and s.name in readings:
             readings[s.name] = in_the_past(readings[s.name])
+        elif recent_finding(s) and s.name in readings:
+            readings[s.name] = lately(readings[s.name], case.note)
     return readings
+
+
+def recent_finding(spec: InputSpec) -> bool:
+    """A criterion of the last weeks ("recent_pneumonia": Caprini's last month, PERC's four weeks)."""
+    return spec.name.startswith("recent_") or spec.name.endswith("_recently")
+
+
+# A clause about a time months or years back: no "recent" criterion
+_DISTANT = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many) "
+                      r"(?:years?|months?) (?:ago|earlier|before|previously|prior)|(?:years?|decades?) ago|last year|"
+                      r"in (?:19|20)\d\d|as a (?:child|teenager)|in (?:his|her|their) (?:youth|childhood|teens))\b", re.I)
+
+
+def lately(reading: Reading, note: str) -> Reading:
+    """A recent criterion's reading: a mention in a clause about months or years back ("three
+    years ago she spent six weeks in a plaster cast") does not count."""
+    if reading.state != "present":
+        return reading
+    now = [m for m in reading.mentions if m.asserted and not _DISTANT.search(clause_at(note, m.start, m.start + len(m.text)))]
+    if now:
+        return Reading(reading.finding, "present", now[0].sentence, reading.mentions)
+    return Reading(reading.finding, "absent", reading.mentions[0].sentence, reading.mentions)
 
 
 _PAST = re.compile(r"\b(?:previous(?:ly)?|prior|history|past|before|ago|earlier|old|in (?:19|20)\d\d)\b", re.I)

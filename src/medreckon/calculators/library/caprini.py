@@ -46,7 +46,8 @@ SURGERY_PHRASES = {
     "laparoscopic": (r"\blaparoscop\w*",),
     "arthroscopic": (r"\barthroscop\w*",),
     "major": (rf"\bmajor (?:\w+ ){{0,2}}{_OPERATION}", rf"{_OPERATION}[^.;]{{0,40}}?(?:over|more than|longer than|>) ?45 min",
-              r"\blaparotomy\b", r"\bopen (?:reduction|\w+ectomy|repair)", r"\bORIF\b"),
+              r"\blaparotomy\b", r"\bopen (?:\w+ ){0,2}(?:reduction|\w+ectomy|repair)", r"\bORIF\b",
+              rf"{_OPERATION}[^.;]{{0,50}}?(?:take|last|lasting|duration of)[^.;]{{0,15}}?\b(?:[1-9]|one|two|three|four|five|six|several) hours?"),
     "minor": (rf"\bminor (?:\w+ ){{0,2}}{_OPERATION}", r"under local an(?:a)?esthe\w*"),
     "none": (rf"\bno (?:\w+ )?{_OPERATION} (?:is |was |has been )?(?:planned|scheduled|indicated)",
              rf"not (?:planned|scheduled|booked) for (?:any )?{_OPERATION}", r"\bnon-?operative(?:ly)? (?:management|managed|treatment)",
@@ -108,7 +109,7 @@ class CapriniInputs(Inputs):
     )
     acute_myocardial_infarction: bool = Finding("Acute myocardial infarction (+1).", synonyms=("acute myocardial infarction", "myocardial infarction", "heart attack", "STEMI", "NSTEMI"))
     copd: bool = Finding("Chronic obstructive pulmonary disease (+1).", synonyms=("chronic obstructive pulmonary disease", "COPD", "emphysema", "chronic bronchitis"))
-    malignancy: bool = Finding("Present or previous malignancy (+2).", synonyms=("malignancy", "cancer", "carcinoma", "tumor", "lymphoma", "leukemia"))
+    malignancy: bool = Finding("Present or previous malignancy (+2).", synonyms=("malignancy", "cancer", "carcinoma", "adenocarcinoma", "tumor", "lymphoma", "leukemia"))
     pregnant_or_postpartum: bool | None = Finding(
         "Women only: pregnant or postpartum (+1). Leave out for men.", default=None,
         synonyms=("pregnant", "pregnancy", "postpartum"),

@@ -44,7 +44,8 @@ LIVER_PHRASES = {
     "moderate_to_severe": (r"cirrho\w*[^.;]{0,50}?\b(?:portal hypertension|varice\w*|ascites|encephalopathy)",
                            r"\bportal hypertension", r"(?:o?esophageal|gastric) varices", r"variceal (?:bleed|ha?emorrhage)",
                            r"decompensated (?:liver |alcoholic )?cirrhosis", r"\bchild[- ]pugh (?:class |grade )?[bc]\b",
-                           r"\b(?:severe|moderate|advanced|end[- ]stage|decompensated) (?:chronic )?liver disease"),
+                           r"\b(?:severe|moderate|advanced|end[- ]stage|decompensated) (?:chronic )?liver disease",
+                           r"\bliver (?:disease|dysfunction)[^.;]{0,120}?\b(?:moderate|severe|advanced|decompensated)\b"),
     "mild": (r"\bcirrhosis", r"chronic (?:viral |autoimmune )?hepatitis", r"\bhepatitis [bc]\b", r"\bHCV\b", r"\bHBV\b",
              r"(?<!other )(?<!other chronic )\b(?:chronic )?liver disease", r"\b(?:NASH|NAFLD|MASLD)\b", r"fatty liver disease"),
     "none": (_NO + r"(?:liver disease|cirrhosis|hepatitis)",),
@@ -52,7 +53,8 @@ LIVER_PHRASES = {
 DIABETES_PHRASES = {
     "end_organ_damage": (r"diabet\w*[^.;]{0,40}?\b(?:with|complicated by|and) (?:\w+ ){0,2}(?:retinopathy|nephropathy|neuropathy|end[- ]organ damage|foot ulcers?)",
                          r"\bdiabetic (?:retinopathy|nephropathy|neuropathy|kidney disease|foot)", r"\bcomplicated (?:type \w+ )?diabet",
-                         r"diabet\w*[^.;]{0,30}?\b(?:result\w* in|caus\w*|led to|leading to) (?:\w+ ){0,2}(?:ckd|kidney|renal|nephropathy|retinopathy|neuropathy|blindness)"),
+                         r"diabet\w*[^.;]{0,30}?\b(?:result\w* in|caus\w*|led to|leading to) (?:\w+ ){0,2}(?:ckd|kidney|renal|nephropathy|retinopathy|neuropathy|blindness)",
+                         r"diabet\w*(?:(?!\bwithout\b|\bno\b|\bfree of\b|\bdiet\b)[^.;]){0,60}?\b(?:nephropathy|retinopathy|neuropathy|end[- ]organ damage)"),
     "none": (r"diet[- ](?:controlled|managed|treated) (?:type \w+ )?diabet", r"diabet\w*[^.;]{0,30}?\b(?:controlled|managed|treated) (?:by|with|on) diet",
              _NO + r"(?:type \w+ )?diabet(?:es|ic)?\b(?! (?:retinopathy|nephropathy|neuropathy|foot|kidney))", r"\bnon-?diabetic"),
     "uncomplicated": (r"\buncomplicated (?:type \w+ )?diabet", r"\bdiabet\w*", r"\bT[12]DM\b", r"\b(?:NI|I)DDM\b"),
@@ -62,7 +64,7 @@ SOLID_TUMOR_PHRASES = {
     "metastatic": (r"\bmetasta(?:tic|sis|ses|sized|sised)(?! infection)", r"\bmets\b", rf"stage (?:IV|4)\w? {_TUMOUR}",
                    rf"{_TUMOUR}[^.;]{{0,30}}\bstage (?:IV|4)\b"),
     # skin cancers other than melanoma do not count (Charlson 1987)
-    "localized": (rf"(?<!basal cell )(?<!squamous cell skin )(?<!benign )(?<!skin )\b{_TUMOUR}",),
+    "localized": (rf"(?<!basal cell )(?<!squamous cell skin )(?<!benign )(?<!skin )\b(?:solid )?{_TUMOUR}",),
     "none": (_NO + r"(?:cancer|malignancy|tumou?rs?)", r"\bcancer[- ]free"),
 }
 
@@ -74,7 +76,7 @@ class CharlsonInputs(Inputs):
     congestive_heart_failure: bool = Finding(
         "Congestive heart failure: exertional or paroxysmal nocturnal dyspnoea that responded to digitalis, "
         "diuretics or afterload reduction (+1).",
-        synonyms=("congestive heart failure", "CHF", "heart failure"),
+        synonyms=("congestive heart failure", "CHF", "heart failure", "HFrEF", "HFpEF"),
     )
     peripheral_vascular_disease: bool = Finding(
         "Peripheral vascular disease: intermittent claudication, past bypass for arterial insufficiency, "

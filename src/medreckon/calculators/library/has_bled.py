@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from ..fields import Age, Finding, Inputs
+from ..fields import Age, Finding, Inputs, with_phrases
 from ..points import finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
@@ -53,10 +53,15 @@ class HASBLEDInputs(Inputs):
         "Prior major bleeding or predisposition to bleeding, e.g. anaemia or thrombocytopenia (1 point).",
         synonyms=("major bleeding", "bleeding", "bleed", "hemorrhage", "haemorrhage", "gastrointestinal bleeding", "gastrointestinal bleed", "GI bleed", "anemia", "thrombocytopenia"),
     )
-    labile_inr: bool = Finding(
+    # stated as words of (in)stability or as the time in therapeutic range (TTR < 60% is labile)
+    labile_inr: bool = with_phrases(Finding(
         "Labile INR on a vitamin K antagonist: unstable or high INRs, time in therapeutic range < 60% (1 point).",
-        synonyms=("labile INR", "unstable INR", "fluctuating INR", "time in therapeutic range"),
-    )
+    ), {"true": (r"\b(?:labile|unstable|fluctuating|erratic|variable|poorly controlled|supratherapeutic|high) (?:\w+ )?INRs?\b",
+                 r"\bINRs?\b[^.;]{0,40}?\b(?:labile|unstable|fluctuat\w*|erratic|hard to (?:keep|control)|difficult to (?:keep|control)|out of range|ranged? from)",
+                 r"(?:\bTTR\b|time in (?:the )?therapeutic range)\D{0,25}\b(?:[0-9]|[1-5][0-9])(?:\.\d+)? ?%"),
+        "false": (r"\b(?:stable|steady|well[- ]controlled) (?:\w+ )?INRs?\b", r"\bINRs?\b[^.;]{0,40}?\b(?:stable|steady|well controlled|good|within (?:the )?(?:therapeutic )?range)",
+                  r"(?:\bTTR\b|time in (?:the )?therapeutic range)\D{0,25}\b(?:[6-9][0-9]|100)(?:\.\d+)? ?%",
+                  r"\bnot (?:on|taking) (?:warfarin|a vitamin K antagonist|a VKA|acenocoumarol)")})
     bleeding_medication: bool = Finding(
         "Medication predisposing to bleeding: antiplatelet agents (aspirin, clopidogrel) or NSAIDs (1 point).",
         synonyms=("aspirin", "clopidogrel", "NSAID", "NSAIDs", "ibuprofen", "naproxen", "antiplatelet"),

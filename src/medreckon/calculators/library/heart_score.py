@@ -55,12 +55,15 @@ _TIMES = r"(?:three|3) ?(?:times|x|×|-fold)"
 TROPONIN_PHRASES = {
     "over_3x": (r"(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased) (?:\w+ )?troponin",
                 r"troponin[^.;]{0,30}\b(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased)",
-                rf"troponin[^.;]{{0,40}}?\b(?:more than|over|greater than|above|exceed\w*|>) ?(?:the )?{_TIMES}"),
+                rf"troponin[^.;]{{0,40}}?\b(?:more than|over|greater than|above|exceed\w*|>) ?(?:the )?{_TIMES}",
+                r"troponin[^.;]{0,40}?\b(?:3\.[1-9]\d*|[4-9](?:\.\d+)?|\d{2,}(?:\.\d+)?) ?(?:times|x|×|-fold)"),
     "1_to_3x": (r"(?:mildly|slightly|minimally) (?:elevated|raised|increased) (?:\w+ )?troponin",
                 r"troponin[^.;]{0,30}\b(?:mildly|slightly|minimally) (?:elevated|raised|increased)",
                 rf"troponin[^.;]{{0,60}}?\bbetween [^.;]{{0,40}}?{_TIMES}", rf"troponin[^.;]{{0,40}}?\b(?:one|1|once) (?:to|and|-) {_TIMES}",
-                rf"troponin[^.;]{{0,40}}?\b(?:up to|less than|under|below|within) {_TIMES}"),
+                rf"troponin[^.;]{{0,40}}?\b(?:up to|less than|under|below|within) {_TIMES}",
+                r"troponin[^.;]{0,40}?\b(?:1\.\d+|2(?:\.\d+)?|3(?:\.0)?) ?(?:times|x|×|-fold)"),
     "normal": (r"troponin[^.;]{0,30}\b(?:normal|negative|within normal|unremarkable|not elevated|undetectable)",
+               r"troponin[^.;]{0,30}?\b(?:below|under|less than|not above|within) (?:the )?(?:\w+ ){0,2}(?:upper (?:reference )?limit|normal|reference|URL|99th)",
                r"(?:normal|negative|unremarkable) (?:\w+ )?troponin"),
 }
 
@@ -89,7 +92,8 @@ class HEARTInputs(Inputs):
     atherosclerotic_disease: bool = Finding(
         "Known atherosclerotic disease: prior myocardial infarction, PCI or CABG, stroke or TIA, or peripheral "
         "arterial disease. Scores the risk-factor item 2 on its own.",
-        synonyms=("myocardial infarction", "PCI", "CABG", "coronary artery disease", "stroke", "peripheral artery disease", "stent"),
+        synonyms=("myocardial infarction", "PCI", "CABG", "coronary artery disease", "stroke", "peripheral artery disease", "stent",
+                  "transient ischemic attack", "TIA", "peripheral arterial disease"),
     )
 
 

@@ -18,11 +18,11 @@ class PERCInputs(Inputs):
         description="Oxygen saturation (SaO2/SpO2) on room air, in %; below 95% meets a criterion. A fraction "
         "(0.94) must carry the unit '1', otherwise it is read as 0.94%."
     )
-    unilateral_leg_swelling: bool = Finding("Unilateral leg swelling.", synonyms=("unilateral leg swelling", "leg swelling", "swollen leg", "calf swelling"))
+    unilateral_leg_swelling: bool = Finding("Unilateral leg swelling.", synonyms=("unilateral leg swelling", "leg swelling", "swollen leg", "calf swelling", "swollen calf", "calf is swollen", "leg is swollen"))
     hemoptysis: bool = Finding("Haemoptysis.", synonyms=("hemoptysis", "haemoptysis", "coughing up blood", "coughed up blood", "streaks of blood", "blood-streaked sputum", "blood-tinged sputum"))
     recent_surgery_or_trauma: bool = Finding(
         "Surgery or trauma within the last 4 weeks requiring treatment with general anaesthesia.",
-        synonyms=("surgery", "trauma", "operation"),
+        synonyms=("surgery", "trauma", "operation", "repair", "replacement", "arthroplasty", "fracture", "injury"),
     )
     previous_pe: bool = Finding("Prior pulmonary embolism (one criterion with prior DVT).", synonyms=("pulmonary embolism", "PE"))
     previous_dvt: bool = Finding("Prior deep vein thrombosis (one criterion with prior PE).", synonyms=("deep vein thrombosis", "deep venous thrombosis", "DVT"))

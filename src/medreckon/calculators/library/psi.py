@@ -30,18 +30,18 @@ from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 class PSIInputs(Inputs):
     age: Age = Field(description="Age in years; it is itself the demographic points (women: age − 10).")
     sex: Sex = Field(description="Sex; women score age − 10.")
-    nursing_home_resident: bool = Finding("Resident of a nursing home or long-term care facility (+10).", synonyms=("nursing home", "long-term care facility", "assisted living"))
+    nursing_home_resident: bool = Finding("Resident of a nursing home or long-term care facility (+10).", synonyms=("nursing home", "long-term care facility", "assisted living", "skilled nursing facility", "nursing facility", "care home", "residential care"))
     neoplastic_disease: bool = Finding(
         "Neoplastic disease (+30): any cancer except basal or squamous cell skin cancer that was active at "
         "presentation or diagnosed within the past year.",
-        synonyms=("cancer", "malignancy", "carcinoma", "tumor", "lymphoma", "leukemia", "metastatic"),
+        synonyms=("cancer", "malignancy", "carcinoma", "adenocarcinoma", "tumor", "lymphoma", "leukemia", "metastatic"),
     )
     liver_disease: bool = Finding("Liver disease (+20): clinical or histological cirrhosis, or other chronic liver "
                                   "disease such as chronic active hepatitis.", synonyms=("liver disease", "cirrhosis", "chronic hepatitis"))
     congestive_heart_failure: bool = Finding(
         "Congestive heart failure (+10): systolic or ventricular dysfunction documented by history, exam, chest "
         "film, echocardiogram, MUGA or ventriculogram.",
-        synonyms=("congestive heart failure", "CHF", "heart failure"),
+        synonyms=("congestive heart failure", "CHF", "heart failure", "HFrEF", "HFpEF"),
     )
     cerebrovascular_disease: bool = Finding(
         "Cerebrovascular disease (+10): clinical stroke or TIA, or stroke on CT or MRI.",

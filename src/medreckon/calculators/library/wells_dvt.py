@@ -8,7 +8,7 @@ from ..spec import MedCalcBench, Output, Reference, Working, calculator
 
 
 class WellsDVTInputs(Inputs):
-    active_cancer: bool = Finding("Active cancer: treatment within the last 6 months or palliative (1 point).", synonyms=("active cancer", "cancer", "malignancy", "chemotherapy", "metastatic"))
+    active_cancer: bool = Finding("Active cancer: treatment within the last 6 months or palliative (1 point).", synonyms=("active cancer", "cancer", "malignancy", "adenocarcinoma", "chemotherapy", "metastatic"))
     bedridden_recently: bool = Finding(
         "Recently bedridden for more than 3 days; scores 1 together with major surgery within 12 weeks "
         "(one criterion).",
@@ -17,7 +17,8 @@ class WellsDVTInputs(Inputs):
     major_surgery_12_weeks: bool = Finding(
         "Major surgery within the last 12 weeks (requiring general or regional anaesthesia); one "
         "criterion with being bedridden.",
-        synonyms=("major surgery", "surgery", "operation"),
+        synonyms=("major surgery", "surgery", "operation", "caesarean section", "cesarean section", "C-section",
+                  "hip replacement", "knee replacement", "arthroplasty", "post-operative day", "postoperative day"),
     )
     # a measured difference: "4 cm larger than the right" is more than 3 cm, "2 cm larger" is not
     calf_swelling_3cm: bool = with_phrases(Finding(
@@ -26,12 +27,17 @@ class WellsDVTInputs(Inputs):
     ), {"true": (r"\b(?:[4-9]|\d{2}|3\.\d*[1-9])(?:\.\d+)? ?(?:cm|centimet(?:er|re)s?) (?:larger|bigger|greater|wider|more)",),
         "false": (r"\b(?:[0-2](?:\.\d+)?|3(?:\.0+)?) ?(?:cm|centimet(?:er|re)s?) (?:larger|bigger|greater|wider|more)",)})
     collateral_superficial_veins: bool = Finding("Collateral (non-varicose) superficial veins present (1 point).", synonyms=("collateral superficial veins", "superficial veins", "collateral veins"))
-    entire_leg_swollen: bool = Finding("Entire leg swollen (1 point).", synonyms=("entire leg swollen", "whole leg swollen", "swelling of the entire leg", "leg swelling", "entire left leg is swollen", "entire right leg is swollen", "entire leg is swollen", "whole leg is swollen"))
-    localized_tenderness: bool = Finding("Localised tenderness along the distribution of the deep venous system (1 point).", synonyms=("tenderness along the deep venous system", "tenderness", "tender calf"))
+    # the whole leg, in words a list of synonyms cannot hold ("the whole left leg is swollen from groin to ankle")
+    entire_leg_swollen: bool = with_phrases(Finding("Entire leg swollen (1 point)."), {
+        "true": (r"\b(?:entire|whole) (?:(?:left|right|affected|symptomatic) )?(?:leg|lower (?:limb|extremity))(?: is| was)?(?: now)? (?:swollen|o?edematous)",
+                 r"\bswelling of the (?:entire|whole) (?:(?:left|right) )?(?:leg|lower (?:limb|extremity))",
+                 r"\b(?:leg|limb) (?:is |was )?swollen from (?:the )?(?:groin|thigh|hip)"),
+        "false": (r"\b(?:leg|limb) as a whole (?:is|was) not swollen",)})
+    localized_tenderness: bool = Finding("Localised tenderness along the distribution of the deep venous system (1 point).", synonyms=("tenderness along the deep venous system", "tenderness", "tender calf", "tender along"))
     pitting_edema: bool = Finding("Pitting oedema confined to the symptomatic leg (1 point); bilateral oedema does not count.", synonyms=("pitting edema", "pitting oedema"))
     paralysis_or_immobilization: bool = Finding(
         "Paralysis, paresis, or recent plaster immobilisation of the lower extremity (1 point).",
-        synonyms=("paralysis", "paresis", "plaster cast", "immobilization", "cast", "paraplegia", "quadriplegia", "tetraplegia", "hemiplegia", "bedridden", "bed-bound", "immobilized", "immobilised"),
+        synonyms=("paralysis", "paresis", "plaster cast", "immobilization", "cast", "paraplegia", "quadriplegia", "tetraplegia", "hemiplegia", "immobilized", "immobilised"),
     )
     previous_dvt: bool = Finding("Previously documented deep vein thrombosis (1 point).", synonyms=("deep vein thrombosis", "deep venous thrombosis", "DVT"))
     # a judgement, stated in words of likelihood: "an alternative diagnosis is less likely than DVT" is false

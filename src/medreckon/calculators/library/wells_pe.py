@@ -18,7 +18,7 @@ class WellsPEInputs(Inputs):
     clinical_signs_of_dvt: bool = Finding(
         "Clinical signs and symptoms of deep vein thrombosis: at least leg swelling and pain on palpation "
         "of the deep veins (3 points).",
-        synonyms=("leg swelling", "calf swelling", "calf tenderness", "deep vein thrombosis", "DVT", "swollen calf", "swollen leg", "calf is swollen", "leg is swollen", "tender calf"),
+        synonyms=("leg swelling", "calf swelling", "calf tenderness", "signs of deep vein thrombosis", "signs of DVT", "symptoms of DVT", "swollen calf", "swollen leg", "calf is swollen", "leg is swollen", "tender calf"),
     )
     # a judgement, stated in words of likelihood: a mention of PE alone is no such statement
     pe_most_likely_diagnosis: bool = with_phrases(Finding(
@@ -49,7 +49,7 @@ class WellsPEInputs(Inputs):
     hemoptysis: bool = Finding("Haemoptysis (1 point).", synonyms=("hemoptysis", "haemoptysis", "coughing up blood"))
     malignancy: bool = Finding(
         "Malignancy on treatment within the last 6 months or palliative (1 point); cured cancer does not count.",
-        synonyms=("malignancy", "cancer", "carcinoma", "chemotherapy", "metastatic"),
+        synonyms=("malignancy", "cancer", "carcinoma", "adenocarcinoma", "chemotherapy", "metastatic"),
     )
 
 
