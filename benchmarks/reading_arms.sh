@@ -9,13 +9,21 @@
 #   STAGE=1        seed 1: zero_shot_cot, today's extract, the new extract
 #   STAGE=2        seed 2: the new extract and the new extract without each mechanism
 #                  (leave-one-out ablations); with ROUND1_SRC, round 1's code on the same sample
-#   STAGE=4        the vignettes (tests/data/vignettes, v1 + v2: 95, every rule-based calculator)
+#   STAGE=3        seed 3 (3 per calculator, untouched until round 4 was frozen): round 3's and round
+#                  4's code (ROUND3_SRC, ROUND4_SRC: checkouts of bfd3399 and d10f30b)
+#   STAGE=4        the vignettes v1-v4 (125): round 4's code into reading-vignettes-round4, round
+#                  3's on v3-v4 (rows 96-125; round 3 ran v1-v2 into reading-vignettes at its commit)
+#   STAGE=5        seed 4 and the vignettes v5-v6 (rows 126-163), untouched until round 5 (this
+#                  commit) was frozen: the new extract, and round 4's code (ROUND4_SRC)
 #   STAGE=report   the reports (Markdown and JSON under docs/results/), no model runs
 #
 # The new extract's code changed after seed 1 was measured (rounds 2 and 3, docs/reading.md): the
 # seed-1 figures in docs/results were made with commit 58a0ec0 (round 1); STAGE=1 at a later
 # commit measures the later extract on seed 1, which rounds 2 and 3 were tuned on. Run STAGE=1 in
-# a checkout of 58a0ec0 (git worktree add ../round1 58a0ec0) to reproduce them.
+# a checkout of 58a0ec0 (git worktree add ../round1 58a0ec0) to reproduce them. Likewise seed 2's
+# figures are round 3's (commit bfd3399: ROUND3_SRC=../round3/src after git worktree add ../round3
+# bfd3399); round 4 (d10f30b) was measured on seed 3 and vignettes v3-v4, round 5 (this commit) on
+# seed 4 and vignettes v5-v6, each a sample no round before it was tuned on.
 #
 # The new extract is today's extract with the mechanisms below; the leave-one-out arms replace one
 # mechanism by its "off" form (for `context`, the findings go into the one JSON request, as in the
@@ -30,6 +38,8 @@ SAMPLE=(--subset medrac_clean_940 --per-calculator 3 --seed 1 --retry-errors)
 SAMPLE2=(--subset medrac_clean_940 --per-calculator 3 --seed 2 --retry-errors)
 DIR="$ROOT/reading-3pc-seed1"
 DIR2="$ROOT/reading-3pc-seed2"
+DIR3="$ROOT/reading-3pc-seed3"
+DIR4="$ROOT/reading-3pc-seed4"
 join() { local IFS=,; echo "$*"; }
 # mechanism=on form|off form ("" = the parameter's default)
 MECHS=("context=alone|split_findings=false" "choices=logprob|" "candidates=first|" "apply_hints=true|"
@@ -56,14 +66,34 @@ case "$STAGE" in
      if [ -n "${ROUND1_SRC:-}" ]; then
        PYTHONPATH="$ROUND1_SRC" arms --strategies "$NEW" "${SAMPLE2[@]}" --run-dir "$DIR2-round1" --labels v1.0,corrected
      fi ;;
+  3) for r in 3 4; do src="ROUND${r}_SRC"
+       PYTHONPATH="${!src:?set $src (see above)}" arms --strategies "$NEW" \
+         --subset medrac_clean_940 --per-calculator 3 --seed 3 --retry-errors --run-dir "$DIR3-round$r" --labels v1.0,corrected
+     done ;;
   4) # --data-file takes one CSV: the files joined under one header (each continues the last's
-     # row numbers; v1 + v2 are 95 rows)
-     VIG="$ROOT/reading-vignettes"; mkdir -p "$VIG"
-     { head -n 1 tests/data/vignettes/rule_based_v1.csv
-       for f in tests/data/vignettes/rule_based_v*.csv; do tail -n +2 "$f"; done; } \
-       > "$VIG/rule_based.csv.tmp" && mv "$VIG/rule_based.csv.tmp" "$VIG/rule_based.csv"
-     arms --strategies "$NEW" --dataset medreckon-vignettes \
-       --data-file "$VIG/rule_based.csv" --retry-errors --run-dir "$VIG" ;;
+     # row numbers)
+     vignettes() {  # DIR FILE...: the files as one CSV in DIR
+       mkdir -p "$1"; local dir=$1; shift
+       { head -n 1 tests/data/vignettes/rule_based_v1.csv; for f in "$@"; do tail -n +2 "$f"; done; } \
+         > "$dir/rule_based.csv.tmp" && mv "$dir/rule_based.csv.tmp" "$dir/rule_based.csv"; }
+     vignettes "$ROOT/reading-vignettes-round4" tests/data/vignettes/rule_based_v{1,2,3,4}.csv
+     PYTHONPATH="${ROUND4_SRC:?}" arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
+       --data-file "$ROOT/reading-vignettes-round4/rule_based.csv" --run-dir "$ROOT/reading-vignettes-round4"
+     vignettes "$ROOT/reading-vignettes-v34-round3" tests/data/vignettes/rule_based_v{3,4}.csv
+     PYTHONPATH="${ROUND3_SRC:?}" arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
+       --data-file "$ROOT/reading-vignettes-v34-round3/rule_based.csv" --run-dir "$ROOT/reading-vignettes-v34-round3" ;;
+  5) arms --strategies "$NEW" --subset medrac_clean_940 --per-calculator 3 --seed 4 --retry-errors \
+       --run-dir "$DIR4" --labels v1.0,corrected
+     vignettes "$ROOT/reading-vignettes-v56" tests/data/vignettes/rule_based_v{5,6}.csv
+     arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
+       --data-file "$ROOT/reading-vignettes-v56/rule_based.csv" --run-dir "$ROOT/reading-vignettes-v56"
+     if [ -n "${ROUND4_SRC:-}" ]; then
+       PYTHONPATH="$ROUND4_SRC" arms --strategies "$NEW" --subset medrac_clean_940 --per-calculator 3 --seed 4 \
+         --retry-errors --run-dir "$DIR4-round4" --labels v1.0,corrected
+       vignettes "$ROOT/reading-vignettes-v56-round4" tests/data/vignettes/rule_based_v{5,6}.csv
+       PYTHONPATH="$ROUND4_SRC" arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
+         --data-file "$ROOT/reading-vignettes-v56-round4/rule_based.csv" --run-dir "$ROOT/reading-vignettes-v56-round4"
+     fi ;;
   report)
     N=$(slug "$NEW")
     python benchmarks/reading_tables.py summary "$DIR" zero_shot_cot extract "$N" \
@@ -76,13 +106,22 @@ case "$STAGE" in
     RAN=(); for w in "${WITHOUT[@]}"; do [ -d "$DIR2/$(slug "$w")" ] && RAN+=("$w"); done  # the off arms run
     arms --report-only --strategies "$NEW,$(join "${RAN[@]}")" --run-dir "$DIR2" --labels v1.0,corrected \
       --markdown docs/results/reading-ablations-3pc-seed2.md
-    python benchmarks/reading_tables.py vignettes "$ROOT/reading-vignettes" "$N" \
-      --markdown docs/results/reading-vignettes.md
-    for s in "0 2" "1 3" "2 3"; do set -- $s
+    # round 3 against round 4 (seed 3, vignettes v1-v4), round 4 against round 5 (seed 4, v5-v6), paired
+    python benchmarks/reading_tables.py summary "$ROOT" "round3=$DIR3-round3/$N" "round4=$DIR3-round4/$N" \
+      --tuned 0:2 --tuned 1:3 --tuned 2:3 --markdown docs/results/reading-summary-3pc-seed3.md
+    python benchmarks/reading_tables.py summary "$ROOT" "round4=$DIR4-round4/$N" "round5=$DIR4/$N" \
+      --tuned 0:2 --tuned 1:3 --tuned 2:3 --tuned 3:3 --markdown docs/results/reading-summary-3pc-seed4.md
+    medreckon bench attribute "$DIR4/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed4.md
+    python benchmarks/reading_tables.py vignettes "$ROOT" \
+      "round3=$ROOT/reading-vignettes/$N,$ROOT/reading-vignettes-v34-round3/$N" \
+      "round4=$ROOT/reading-vignettes-round4/$N" --markdown docs/results/reading-vignettes.md
+    python benchmarks/reading_tables.py vignettes "$ROOT" "round4=$ROOT/reading-vignettes-v56-round4/$N" \
+      "round5=$ROOT/reading-vignettes-v56/$N" --held-out-from 126 --markdown docs/results/reading-vignettes-v5-v6.md
+    for s in "0 2" "1 3" "2 3" "3 3" "4 3"; do set -- $s
       python benchmarks/reading_tables.py rules --seed "$1" --per-calculator "$2" \
         --markdown "docs/results/reading-rules-${2}pc-seed$1.md"; done
     medreckon bench attribute "$DIR/extract" --markdown docs/results/reading-attribution-extract-3pc-seed1.md
     medreckon bench attribute "$DIR/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed1.md
     medreckon bench attribute "$DIR2/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed2.md ;;
-  *) echo "STAGE must be design, 1, 2, 4 or report" >&2; exit 2 ;;
+  *) echo "STAGE must be design, 1, 2, 3, 4, 5 or report" >&2; exit 2 ;;
 esac

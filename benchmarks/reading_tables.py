@@ -5,7 +5,8 @@
         [--tuned 0:2 --tuned 1:3] [--markdown FILE]
     python benchmarks/reading_tables.py summary runs round1=runs/reading-3pc-seed2-round1/NEW_ARM \
         round3=runs/reading-3pc-seed2/NEW_ARM   # arms of different directories, paired
-    python benchmarks/reading_tables.py vignettes runs/reading-vignettes NEW_ARM [--markdown FILE]
+    python benchmarks/reading_tables.py vignettes runs round3=runs/reading-vignettes-v34-round3/NEW_ARM \
+        round4=runs/reading-vignettes-round4/NEW_ARM [--held-out-from 96] [--markdown FILE]
 
 `rules`: the rule-based readers alone, no model, against MedCalc-Bench's own entities: how often
 the reader (medspaCy ConText over each finding's synonyms) gets a yes/no finding right, how often
@@ -26,8 +27,10 @@ attempts recorded it, and wall time as the spacing of consecutive stored attempt
 one attempt at a time; the first attempt, which includes loading the model, and gaps over 10
 minutes, a paused run, are left out). Compare seconds only between runs made on a quiet machine.
 
-`vignettes`: each arm on the 95 vignettes (tests/data/vignettes): all, the two of each calculator
-that round 3 was tuned on (the first two by row number) and the three held out, per calculator.
+`vignettes`: each arm on the vignettes (tests/data/vignettes): all, those the reading code was
+tuned on (v1 and v2, rows 1-95; round 3 on the first two of each calculator, round 4 on all) and
+those held out (v3 and v4, rows 96-125, written apart from the reading code before round 4 ran),
+per calculator; the last arm against each other, paired (McNemar).
 
 `rules` and `summary` need the shared data; `rules` needs the `[reading]` extra.
 """
@@ -209,27 +212,47 @@ def summary(root: str, specs: list[str], design: set[str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def vignettes(root: str, arms: list[str], tuned_per_calculator: int) -> str:
-    """Each arm on the vignettes: all of them, the first `tuned_per_calculator` of each calculator
-    (by row number; the ones round 3 was tuned on) and the rest (held out), and per calculator."""
+def vignettes(root: str, specs: list[str], held_out_from: int) -> str:
+    """Each arm on the vignettes: all, those the reading code was tuned on (rows before
+    `held_out_from`: v1 and v2) and those held out (from it on: v3 and v4, written apart from the
+    reading code), per calculator; with several arms, the last against each other, paired on the
+    vignettes both attempted (McNemar)."""
+    runs = dict(_run_dir(root, spec) for spec in specs)
+    right: dict[str, dict[str, bool]] = {}
     out = []
-    for arm in arms:
-        rows = load_arm(root, arm)[0]
-        by_calc: dict[Any, list[int]] = collections.defaultdict(list)
-        for c, _ in rows:
-            by_calc[c.calculator_id].append(int(c.id))
-        tuned = {str(i) for ids in by_calc.values() for i in sorted(ids)[:tuned_per_calculator]}
-        right = {c.id: bool(is_correct(o, c)) for c, o in rows}
-        parts = [("all", list(right)), (f"tuned on ({tuned_per_calculator} per calculator)", [k for k in right if k in tuned]),
-                 ("held out", [k for k in right if k not in tuned])]
+    for arm, run in runs.items():  # DIR may be several, comma-separated (one arm run on v1-v2, then v3-v4)
+        rows = [r for part in str(run).split(",") for r in load_arm(Path(part).parent, Path(part).name)[0]]
+        right[arm] = {c.id: bool(is_correct(o, c)) for c, o in rows}
+        held = [k for k in right[arm] if int(k) >= held_out_from]
+        parts = [("all", list(right[arm])), (f"tuned on (rows < {held_out_from})", [k for k in right[arm] if int(k) < held_out_from]),
+                 (f"held out (rows ≥ {held_out_from})", held)]
         out += [f"### {arm}", "", "| vignettes | right |", "|---|---:|"]
-        out += [f"| {name} | {_pct(sum(right[k] for k in keys), len(keys))} |" for name, keys in parts]
+        out += [f"| {name} | {_pct(sum(right[arm][k] for k in keys), len(keys))} |" for name, keys in parts if keys]
+        by_calc: dict[Any, list[str]] = collections.defaultdict(list)
+        names = {}
+        for c, _ in rows:
+            by_calc[c.calculator_id].append(c.id)
+            names[c.calculator_id] = c.calculator_name
         out += ["", "| calculator | all | held out |", "|---|---:|---:|"]
         for calc_id, ids in sorted(by_calc.items()):
-            name = next(c.calculator_name for c, _ in rows if c.calculator_id == calc_id)
-            held = [str(i) for i in ids if str(i) not in tuned]
-            out.append(f"| {calc_id} · {name} | {sum(right[str(i)] for i in ids)}/{len(ids)} | "
-                       f"{sum(right[k] for k in held)}/{len(held)} |")
+            kept = [k for k in ids if int(k) >= held_out_from]
+            out.append(f"| {calc_id} · {names[calc_id]} | {sum(right[arm][k] for k in ids)}/{len(ids)} | "
+                       f"{sum(right[arm][k] for k in kept)}/{len(kept)} |")
+        out.append("")
+    arms = list(runs)
+    if len(arms) > 1:
+        new = arms[-1]
+        out += [f"### {new} against each arm, paired", "",
+                "| arm | vignettes | arm right | new right | only new / only arm | McNemar p |", "|---|---|---:|---:|---:|---:|"]
+        for a in arms[:-1]:
+            common = sorted(set(right[a]) & set(right[new]), key=int)
+            for name, keys in (("all both ran", common), ("held out", [k for k in common if int(k) >= held_out_from])):
+                if not keys:
+                    continue
+                b = sum(right[new][k] and not right[a][k] for k in keys)
+                c = sum(right[a][k] and not right[new][k] for k in keys)
+                out.append(f"| {a} | {name} ({len(keys)}) | {sum(right[a][k] for k in keys)} | "
+                           f"{sum(right[new][k] for k in keys)} | {b} / {c} | {mcnemar_exact(b, c):.2g} |")
         out.append("")
     return "\n".join(out) + "\n"
 
@@ -245,17 +268,18 @@ def main() -> None:
     summary_.add_argument("arms", nargs="+", help="arm directories under ROOT, or LABEL=DIR for a run directory elsewhere; the last is compared with each other")
     summary_.add_argument("--tuned", action="append", default=None, metavar="SEED:PER_CALCULATOR",
                           help="a sample tuned on (repeatable; default 0:2, the design sample)")
-    vig = sub.add_parser("vignettes", help="arms on the vignettes: all, tuned on, held out")
+    vig = sub.add_parser("vignettes", help="arms on the vignettes: all, tuned on, held out, paired")
     vig.add_argument("root")
-    vig.add_argument("arms", nargs="+")
-    vig.add_argument("--tuned-per-calculator", type=int, default=2)
+    vig.add_argument("arms", nargs="+", help="arm directories under ROOT, or LABEL=DIR[,DIR...]; the last is compared with each other")
+    vig.add_argument("--held-out-from", type=int, default=96,
+                     help="the first row held out from tuning (default 96: v3 and v4)")
     for p in (rules, summary_, vig):
         p.add_argument("--markdown")
     args = parser.parse_args()
     if args.table == "rules":
         text = render(measure(args.seed, args.per_calculator), args.seed, args.per_calculator)
     elif args.table == "vignettes":
-        text = vignettes(args.root, args.arms, args.tuned_per_calculator)
+        text = vignettes(args.root, args.arms, args.held_out_from)
     else:
         design = {c.id for spec in args.tuned or ["0:2"]
                   for c in datasets.load_cases("medcalc-bench", subset="medrac_clean_940",
