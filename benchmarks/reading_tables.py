@@ -91,7 +91,7 @@ def measure(seed: int, per_calculator: int) -> dict[str, collections.Counter]:
             out["findings"]["missed (false negative)"] += truth and not said
             out["findings"]["false positive"] += said and not truth
         phrased = [s for s in specs if s.kind == "choice" and s.phrases]
-        for name, (value, _) in steps.phrased_choices(case, phrased).items():
+        for name, (value, _) in steps.phrased_choices(case, phrased)[0].items():
             out["choices"]["read"] += 1
             out["choices"]["read and right"] += value == base.get(name)
         out["choices"]["n"] += len(phrased)
@@ -155,6 +155,17 @@ def _run_dir(root: str, arm: str) -> tuple[str, Path]:
     return (label, Path(path)) if sep else (arm, Path(root) / arm)
 
 
+def _rows(run: Path) -> list[Any]:
+    """The (case, outcome) rows of a run directory, or of several comma-separated (one arm run in
+    parts, e.g. on v1-v2 and later on v3-v4)."""
+    return [r for part in str(run).split(",") for r in load_arm(Path(part).parent, Path(part).name)[0]]
+
+
+def _discordant(new: dict[Any, bool], old: dict[Any, bool], keys: list[Any]) -> tuple[int, int]:
+    """(right only with new, right only with old) on `keys`: McNemar's discordant pairs."""
+    return sum(new[k] and not old[k] for k in keys), sum(old[k] and not new[k] for k in keys)
+
+
 def wall_seconds(run: Path) -> dict[str, float]:
     """Per case id, the seconds since the attempt stored before it (see the module's docstring)."""
     with Store(run) as store:
@@ -167,16 +178,17 @@ def wall_seconds(run: Path) -> dict[str, float]:
 def summary(root: str, specs: list[str], design: set[str]) -> str:
     runs = dict(_run_dir(root, spec) for spec in specs)
     arms = list(runs)
-    loaded = {a: {case_key(c): (c, o) for c, o in load_arm(run.parent, run.name)[0]} for a, run in runs.items()}
+    loaded = {a: {case_key(c): (c, o) for c, o in _rows(run)} for a, run in runs.items()}
     common = set.intersection(*(set(rows) for rows in loaded.values()))
     new = arms[-1]
     out = [f"Cases attempted by every arm: {len(common)} ({len([k for k in common if k[2] in design])} of "
            "them in a sample tuned on).", ""]
     for labels in ("v1.0", "corrected"):
-        scored = {}
+        scored, right = {}, {}
         for a in arms:
             rows = [loaded[a][k] for k in sorted(common)]
             scored[a] = {case_key(c): (c, bool(is_correct(o, c))) for c, o in datasets.with_labels(rows, labels)}
+            right[a] = {k: ok for k, (_, ok) in scored[a].items()}
         for subset in ("all cases", "outside the samples tuned on"):
             keys = [k for k in sorted(set.intersection(*(set(s) for s in scored.values())))
                     if subset == "all cases" or k[2] not in design]
@@ -187,12 +199,11 @@ def summary(root: str, specs: list[str], design: set[str]) -> str:
                 cells = []
                 for kind in KINDS:
                     ks = [k for k in keys if _kind(scored[a][k][0], kind)]
-                    cells.append(_pct(sum(scored[a][k][1] for k in ks), len(ks)))
+                    cells.append(_pct(sum(right[a][k] for k in ks), len(ks)))
                 if a == new:
                     test = ""
                 else:
-                    b = sum(scored[new][k][1] and not scored[a][k][1] for k in keys)
-                    c = sum(scored[a][k][1] and not scored[new][k][1] for k in keys)
+                    b, c = _discordant(right[new], right[a], keys)
                     test = f"{b} / {c}, p = {mcnemar_exact(b, c):.2g}"
                 out.append(f"| {a} | " + " | ".join(cells) + f" | {test} |")
             out.append("")
@@ -220,8 +231,8 @@ def vignettes(root: str, specs: list[str], held_out_from: int) -> str:
     runs = dict(_run_dir(root, spec) for spec in specs)
     right: dict[str, dict[str, bool]] = {}
     out = []
-    for arm, run in runs.items():  # DIR may be several, comma-separated (one arm run on v1-v2, then v3-v4)
-        rows = [r for part in str(run).split(",") for r in load_arm(Path(part).parent, Path(part).name)[0]]
+    for arm, run in runs.items():
+        rows = _rows(run)
         right[arm] = {c.id: bool(is_correct(o, c)) for c, o in rows}
         held = [k for k in right[arm] if int(k) >= held_out_from]
         parts = [("all", list(right[arm])), (f"tuned on (rows < {held_out_from})", [k for k in right[arm] if int(k) < held_out_from]),
@@ -249,8 +260,7 @@ def vignettes(root: str, specs: list[str], held_out_from: int) -> str:
             for name, keys in (("all both ran", common), ("held out", [k for k in common if int(k) >= held_out_from])):
                 if not keys:
                     continue
-                b = sum(right[new][k] and not right[a][k] for k in keys)
-                c = sum(right[a][k] and not right[new][k] for k in keys)
+                b, c = _discordant(right[new], right[a], keys)
                 out.append(f"| {a} | {name} ({len(keys)}) | {sum(right[a][k] for k in keys)} | "
                            f"{sum(right[new][k] for k in keys)} | {b} / {c} | {mcnemar_exact(b, c):.2g} |")
         out.append("")

@@ -29,7 +29,7 @@ class InputSpec:
     choices: tuple[str, ...] = ()
     nullable: bool = False
     synonyms: tuple[str, ...] = ()  # a finding's other names in notes (fields.Synonyms)
-    phrases: NotePhrases = NotePhrases(())  # how notes state a choice's options
+    phrases: NotePhrases | None = None  # how notes state a choice's options
 
 
 def unwrap(annotation: Any) -> tuple[Any, list[Any], bool]:
@@ -83,11 +83,11 @@ def describe_inputs(calc: Calculator) -> list[InputSpec]:
             specs.append(InputSpec(kind="quantity", unit=qty.unit, units=tuple(dict.fromkeys((qty.unit, *qty.units))),
                                    bounds=_bounds(qty), plausible=qty.plausible, **common))
         elif typing.get_origin(base) is typing.Literal:
-            phrases = next((m for m in meta if isinstance(m, NotePhrases)), NotePhrases(()))
+            phrases = next((m for m in meta if isinstance(m, NotePhrases)), None)
             specs.append(InputSpec(kind="choice", choices=tuple(typing.get_args(base)), phrases=phrases, **common))
         elif base is bool:
             words = next((m.words for m in meta if isinstance(m, Synonyms)), ())
-            phrases = next((m for m in meta if isinstance(m, NotePhrases)), NotePhrases(()))
+            phrases = next((m for m in meta if isinstance(m, NotePhrases)), None)
             specs.append(InputSpec(kind="boolean", synonyms=words, phrases=phrases, **common))
         elif base is dt.date:
             specs.append(InputSpec(kind="date", **common))

@@ -509,12 +509,6 @@ class NotePhrases:
     ranked: bool = False
     current: bool = False
 
-    def __iter__(self) -> Any:  # (option, patterns) pairs
-        return iter(self.patterns)
-
-    def __bool__(self) -> bool:
-        return bool(self.patterns)
-
 
 def with_phrases(info: Any, phrases: dict[str, tuple[str, ...]], *, ranked: bool = False,
                  current: bool = False) -> Any:

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
 
 from ...calculators.fields import NotePhrases
 from .context import RELATIVE
-from .quantities import LATER
+from .timepoints import LATER, PAST, clause_at, sentence_at
 
 
 @functools.lru_cache(maxsize=512)
@@ -32,34 +31,13 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 _NEGATION = re.compile(r"\b(?:no|not|\w+n't|without|denies|denied|negative for|absence of|absent|free of|never|nor)(?:\s+\w+){0,2}\s*$", re.I)
 # ... or inside a list a negation opens ("denies heart disease, diabetes and kidney disease"); not
 # after "not", which negates a clause rather than a list ("not oriented, opens eyes to voice")
-_LIST_NEGATION = re.compile(r"\b(?:no|without|denies|denied|negative for|free of)(?:\s+[\w'-]+){1,3}"
-                            r"(?:(?:\s*,\s*|\s+(?:or|and|nor)\s+|\s*,\s*(?:or|and)\s+)(?:[\w'-]+\s+){0,2}[\w'-]+)*"
-                            r"(?:\s*,\s*|\s+(?:or|and|nor)\s+|\s*,\s*(?:or|and)\s+)$", re.I)
+_AND = r"(?:\s*,\s*|\s+(?:or|and|nor)\s+|\s*,\s*(?:or|and)\s+)"  # between the items of a list
+_LIST_NEGATION = re.compile(rf"\b(?:no|without|denies|denied|negative for|free of)(?:\s+[\w'-]+){{1,3}}"
+                            rf"(?:{_AND}(?:[\w'-]+\s+){{0,2}}[\w'-]+)*{_AND}$", re.I)
 _NEGATIVE_PHRASE = re.compile(r"^(?:no|not|without|does|did|never|absence|negative|free)\b", re.I)
 
 
-def _sentence_at(text: str, pos: int) -> str:
-    start = max(text.rfind(".", 0, pos), text.rfind(";", 0, pos), text.rfind("\n", 0, pos)) + 1
-    ends = [i for i in (text.find(".", pos), text.find(";", pos), text.find("\n", pos)) if i >= 0]
-    return text[start:min(ends) if ends else len(text)]
-
-
-def clause_at(text: str, start: int, end: int) -> str:
-    """The clause around a match: to the punctuation on either side ("fully ambulatory, has
-    had no surgery in the past month" -> "fully ambulatory")."""
-    before = max(text.rfind(c, 0, start) for c in ".;,\n") + 1
-    ends = [i for i in (text.find(c, end) for c in ".;,\n") if i >= 0]
-    return text[before:min(ends) if ends else len(text)]
-
-
-# A clause about the past, for a choice that is the patient's state now (NotePhrases.current).
-PAST = re.compile(r"\b(?:ago|previous(?:ly)?|prior to (?:this|the)|last (?:year|month|week)|years? (?:earlier|before)|"
-                  r"history of|in (?:19|20)\d\d|before (?:the|this) (?:accident|admission|injury|illness))\b", re.I)
-
-Phrases = NotePhrases | Sequence[tuple[str, Sequence[str]]]
-
-
-def matches(note: str, phrases: Phrases) -> dict[str, list[str]]:
+def matches(note: str, phrases: NotePhrases) -> dict[str, list[str]]:
     """{option: the note's words that state it} for each option some phrase of which matches,
     leaving out a match after a negation (or in a list a negation opens), one in a sentence about
     a later time point ("after 2 hours of observation he opens his eyes to voice"), one in a
@@ -68,26 +46,31 @@ def matches(note: str, phrases: Phrases) -> dict[str, list[str]]:
     if not isinstance(note, str):
         raise TypeError(f"note must be text, got {type(note).__name__}")
     text = note.replace("\u2019", "'")
-    current = isinstance(phrases, NotePhrases) and phrases.current
     found: dict[str, list[str]] = {}
-    for option, patterns in phrases:
+    for option, patterns in phrases.patterns:
         for p in patterns:
             for m in _compiled(p).finditer(text):
                 lead = text[max(0, m.start() - 80):m.start()]
                 negated = not _NEGATIVE_PHRASE.match(m.group(0)) and (
                     _NEGATION.search(lead[-40:]) or _LIST_NEGATION.search(lead[lead.rfind(".") + 1:]))
                 clause = clause_at(text, m.start(), m.end())
-                if negated or LATER.search(_sentence_at(text, m.start())) or RELATIVE.search(clause) or (
-                        current and PAST.search(clause)):
+                if negated or LATER.search(sentence_at(text, m.start())) or RELATIVE.search(clause) or (
+                        phrases.current and PAST.search(clause)):
                     continue
                 found.setdefault(option, []).append(m.group(0))
     return found
 
 
-def read_choice(note: str, phrases: Phrases) -> tuple[str | None, dict[str, list[str]]]:
-    """(the one option the note states, the matches); None when no option is stated, or several
-    are and the phrases are not `ranked` (then the first listed of them)."""
+def read_choice(note: str, phrases: NotePhrases) -> tuple[str | None, dict[str, list[str]]]:
+    """(the option the note states, the matches): the one named, or where several are named, the
+    first listed if the phrases are `ranked`, else None; None when none is named."""
     found = matches(note, phrases)
-    if isinstance(phrases, NotePhrases) and phrases.ranked and found:
-        return next(option for option, _ in phrases if option in found), found
-    return (next(iter(found)) if len(found) == 1 else None), found
+    return chosen(phrases, found), found
+
+
+def chosen(phrases: NotePhrases, found: dict[str, list[str]]) -> str | None:
+    """The option `found` (`matches`) settles: the one named; of several, the first listed where
+    the phrases are `ranked`, else None."""
+    if phrases.ranked and found:
+        return next(option for option, _ in phrases.patterns if option in found)
+    return next(iter(found)) if len(found) == 1 else None

@@ -20,6 +20,7 @@ The pipeline (one per set of findings, cached) loads no model: medspaCy's rules 
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 import warnings
@@ -238,7 +239,8 @@ def _overlap(a: str, b: str) -> bool:
     return a in b or b in a
 
 
-def _layers(terms: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[tuple[str, tuple[str, ...]], ...]]:
+@functools.lru_cache(maxsize=64)  # one per calculator in practice, as the pipelines
+def _layers(terms: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], ...]:
     """The findings in groups none of whose names overlap: a note's words are one entity each, so
     two findings that share a name ("DVT": Caprini's history of DVT and family history of
     thrombosis; "myocardial infarction": HEART's atherosclerotic disease and family history) are
@@ -251,4 +253,4 @@ def _layers(terms: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[tuple[
                 break
         else:
             layers.append([(name, words)])
-    return [tuple(layer) for layer in layers]
+    return tuple(tuple(layer) for layer in layers)

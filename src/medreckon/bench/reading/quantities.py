@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ...calculators import units as u
+from .timepoints import LATER
 
 _NUMBER = r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 # Units as notes write them; longest first so "mg/dL" wins over "mg".
@@ -42,10 +43,6 @@ _UNITS = sorted([
 _UNIT = "|".join(re.escape(x) for x in _UNITS)
 _MENTION = re.compile(rf"{_NUMBER}(?:\s*/\s*(\d{{2,3}}))?(?:[\s-]*({_UNIT})(?![A-Za-z]))?")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\[])|\n+")
-LATER = re.compile(r"\b(?:on day \d+|hospital day|day \d+ of|after (?:\w+ ){0,3}(?:treatment|therapy|"
-                    r"admission|surgery|resuscitation)|later|subsequently|follow[- ]?up|at discharge|"
-                    r"on discharge|repeat(?:ed)?|the next (?:day|morning)|post-?operative(?:ly)?|"
-                    r"\d+ (?:hours|days|weeks) later|after (?:\w+ )?\d+ (?:minutes|hours|days|weeks)|most recent|latest)\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9']*")
 # Names notes use for common inputs, keyed by a word of the input's name.
 ALIASES: dict[str, tuple[str, ...]] = {

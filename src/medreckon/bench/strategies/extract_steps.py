@@ -9,7 +9,6 @@ schemas of `extract`.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,11 +16,12 @@ from typing import Any
 from ...calculators.describe import InputSpec
 from ...calculators.spec import Calculator
 from ..models import Meter
-from ..reading.choices import clause_at, matches, read_choice
+from ..reading.choices import chosen, matches, read_choice
 from ..reading.context import NoteReader, Reading
 from ..reading.decisions import choose, yes_probability
 from ..reading.demographics import read_race, read_sex
 from ..reading.quantities import QuantityMention, as_input, candidates, ranked_candidates, scan
+from ..reading.timepoints import DISTANT, PREVIOUS, clause_at
 from ..types import Case
 
 CONTEXT_MODES = ("off", "alone", "with_model", "veto")
@@ -96,10 +96,11 @@ def read_by_rule(case: Case, asked: Sequence[InputSpec], graded: Sequence[InputS
         for name, value in demographics(case, [*asked, *graded]).items():  # the sex and race
             out.settled[name] = value
             out.records.append({"field": name, "read_by": "rules", **({"choice": value} if value is not None else {})})
-        for name, (value, found) in phrased_choices(case, [*asked, *graded]).items():
+        phrased, defaulted = phrased_choices(case, [*asked, *graded])
+        for name, (value, found) in phrased.items():
             out.settled[name] = value
             out.records.append({"field": name, "read_by": "phrases", "matches": found, "choice": value})
-        for name in unstated_choices(case, [*asked, *graded]):  # left out: the declared default applies
+        for name in defaulted:  # left out: the declared default applies
             out.settled[name] = None
             out.records.append({"field": name, "read_by": "phrases", "matches": {}, "default": True})
     if candidates != "false":
@@ -157,24 +158,15 @@ def recent_finding(spec: InputSpec) -> bool:
     return spec.name.startswith("recent_") or spec.name.endswith("_recently")
 
 
-# A clause about a time months or years back: no "recent" criterion
-_DISTANT = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many) "
-                      r"(?:years?|months?) (?:ago|earlier|before|previously|prior)|(?:years?|decades?) ago|last year|"
-                      r"in (?:19|20)\d\d|as a (?:child|teenager)|in (?:his|her|their) (?:youth|childhood|teens))\b", re.I)
-
-
 def lately(reading: Reading, note: str) -> Reading:
     """A recent criterion's reading: a mention in a clause about months or years back ("three
     years ago she spent six weeks in a plaster cast") does not count."""
     if reading.state != "present":
         return reading
-    now = [m for m in reading.mentions if m.asserted and not _DISTANT.search(clause_at(note, m.start, m.start + len(m.text)))]
+    now = [m for m in reading.mentions if m.asserted and not DISTANT.search(clause_at(note, m.start, m.start + len(m.text)))]
     if now:
         return Reading(reading.finding, "present", now[0].sentence, reading.mentions)
     return Reading(reading.finding, "absent", reading.mentions[0].sentence, reading.mentions)
-
-
-_PAST = re.compile(r"\b(?:previous(?:ly)?|prior|history|past|before|ago|earlier|old|in (?:19|20)\d\d)\b", re.I)
 
 
 def in_the_past(reading: Reading) -> Reading:
@@ -182,7 +174,7 @@ def in_the_past(reading: Reading) -> Reading:
     note about a suspected PE, "pulmonary embolism is the most likely diagnosis" is no previous one."""
     if reading.state != "present":
         return reading
-    past = [m for m in reading.mentions if m.asserted and (m.historical or _PAST.search(m.sentence))]
+    past = [m for m in reading.mentions if m.asserted and (m.historical or PREVIOUS.search(m.sentence))]
     if past:
         return Reading(reading.finding, "present", past[0].sentence, reading.mentions)
     return Reading(reading.finding, "not_mentioned", None, reading.mentions)
@@ -251,27 +243,25 @@ def demographics(case: Case, specs: Sequence[InputSpec]) -> dict[str, str | None
     return out
 
 
-def phrased_choices(case: Case, specs: Sequence[InputSpec]) -> dict[str, tuple[str, dict[str, list[str]]]]:
-    """{input: (option, the matches)} for the choice inputs whose declared phrases name exactly
-    one option in the note (`reading.choices`); the others are left to the model."""
-    out = {}
+def phrased_choices(case: Case, specs: Sequence[InputSpec]) -> tuple[dict[str, tuple[str, dict[str, list[str]]]], list[str]]:
+    """The choice inputs their declared phrases settle (`reading.choices`), each phrase matched
+    once: ({input: (option, the matches)} for those whose phrases name an option (the others go to
+    the model), [the inputs left to their declared default]). A choice with a default (Charlson's
+    diabetes 'none', Caprini's mobility 'normal') whose phrases name no option is left out, so the
+    default applies as for a finding never mentioned, instead of a model's guess among options the
+    note gives no ground for; one whose name the note asserts without a grade ("suspected hepatic
+    encephalopathy") stays open."""
+    settled, quiet = {}, []
     for s in specs:
         if s.kind == "choice" and s.phrases:
-            option, found = read_choice(case.note, s.phrases)
+            found = matches(case.note, s.phrases)
+            option = chosen(s.phrases, found)
             if option is not None and option in s.choices:
-                out[s.name] = (option, found)
-    return out
-
-
-def unstated_choices(case: Case, specs: Sequence[InputSpec]) -> list[str]:
-    """The choice inputs with a declared default (Charlson's diabetes 'none', Caprini's mobility
-    'normal') whose declared phrases name no option in the note: the note states none of them, so
-    the default applies, as for a finding never mentioned, instead of a model's guess among
-    options the note gives no ground for. One whose name the note asserts without a grade
-    ("suspected hepatic encephalopathy") stays open."""
-    quiet = [s for s in specs if s.kind == "choice" and s.phrases and not s.required and not matches(case.note, s.phrases)]
-    named = read_choices(case, quiet) if quiet else {}  # "suspected hepatic encephalopathy": a grade left open
-    return [s.name for s in quiet if named[s.name].state != "present"]
+                settled[s.name] = (option, found)
+            elif not found and not s.required:
+                quiet.append(s)
+    named = read_choices(case, quiet) if quiet else {}
+    return settled, [s.name for s in quiet if named[s.name].state != "present"]
 
 
 def logprob_prompt(head: str, spec: InputSpec, reading: Reading | None) -> str:
