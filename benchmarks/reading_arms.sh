@@ -15,6 +15,9 @@
 #                  3's on v3-v4 (rows 96-125; round 3 ran v1-v2 into reading-vignettes at its commit)
 #   STAGE=5        seed 4 and the vignettes v5-v6 (rows 126-163), untouched until round 5 (this
 #                  commit) was frozen: the new extract, and round 4's code (ROUND4_SRC)
+#   STAGE=6        seed 5 and the vignettes v7-v8 (rows 164-213), untouched until round 6 (this
+#                  commit) was frozen: the new extract, and round 5's code (ROUND5_SRC: a checkout of
+#                  927fce0)
 #   STAGE=report   the reports (Markdown and JSON under docs/results/), no model runs
 #
 # The new extract's code changed after seed 1 was measured (rounds 2 and 3, docs/reading.md): the
@@ -22,8 +25,9 @@
 # commit measures the later extract on seed 1, which rounds 2 and 3 were tuned on. Run STAGE=1 in
 # a checkout of 58a0ec0 (git worktree add ../round1 58a0ec0) to reproduce them. Likewise seed 2's
 # figures are round 3's (commit bfd3399: ROUND3_SRC=../round3/src after git worktree add ../round3
-# bfd3399); round 4 (d10f30b) was measured on seed 3 and vignettes v3-v4, round 5 (this commit) on
-# seed 4 and vignettes v5-v6, each a sample no round before it was tuned on.
+# bfd3399); round 4 (d10f30b) was measured on seed 3 and vignettes v3-v4, round 5 (927fce0) on seed 4
+# and vignettes v5-v6, round 6 (this commit) on seed 5 and vignettes v7-v8, each a sample no round
+# before it was tuned on.
 #
 # The new extract is today's extract with the mechanisms below; the leave-one-out arms replace one
 # mechanism by its "off" form (for `context`, the findings go into the one JSON request, as in the
@@ -40,6 +44,7 @@ DIR="$ROOT/reading-3pc-seed1"
 DIR2="$ROOT/reading-3pc-seed2"
 DIR3="$ROOT/reading-3pc-seed3"
 DIR4="$ROOT/reading-3pc-seed4"
+DIR5="$ROOT/reading-3pc-seed5"
 join() { local IFS=,; echo "$*"; }
 # mechanism=on form|off form ("" = the parameter's default)
 MECHS=("context=alone|split_findings=false" "choices=logprob|" "candidates=first|" "apply_hints=true|"
@@ -54,6 +59,11 @@ for i in "${!MECHS[@]}"; do
   WITHOUT+=("extract:$(join "${rest[@]}")")
 done
 arms() { medreckon bench arms --model embedded "$@"; }
+# --data-file takes one CSV: the files joined under one header (each continues the last's row numbers)
+vignettes() {  # DIR FILE...: the files as one CSV in DIR
+  mkdir -p "$1"; local dir=$1; shift
+  { head -n 1 tests/data/vignettes/rule_based_v1.csv; for f in "$@"; do tail -n +2 "$f"; done; } \
+    > "$dir/rule_based.csv.tmp" && mv "$dir/rule_based.csv.tmp" "$dir/rule_based.csv"; }
 slug() { python -c 'import sys; from medreckon.bench.runs.arms import arm_dir; print(arm_dir(sys.argv[1]))' "$1"; }  # the arm's directory
 
 case "$STAGE" in
@@ -70,13 +80,7 @@ case "$STAGE" in
        PYTHONPATH="${!src:?set $src (see above)}" arms --strategies "$NEW" \
          --subset medrac_clean_940 --per-calculator 3 --seed 3 --retry-errors --run-dir "$DIR3-round$r" --labels v1.0,corrected
      done ;;
-  4) # --data-file takes one CSV: the files joined under one header (each continues the last's
-     # row numbers)
-     vignettes() {  # DIR FILE...: the files as one CSV in DIR
-       mkdir -p "$1"; local dir=$1; shift
-       { head -n 1 tests/data/vignettes/rule_based_v1.csv; for f in "$@"; do tail -n +2 "$f"; done; } \
-         > "$dir/rule_based.csv.tmp" && mv "$dir/rule_based.csv.tmp" "$dir/rule_based.csv"; }
-     vignettes "$ROOT/reading-vignettes-round4" tests/data/vignettes/rule_based_v{1,2,3,4}.csv
+  4)      vignettes "$ROOT/reading-vignettes-round4" tests/data/vignettes/rule_based_v{1,2,3,4}.csv
      PYTHONPATH="${ROUND4_SRC:?}" arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
        --data-file "$ROOT/reading-vignettes-round4/rule_based.csv" --run-dir "$ROOT/reading-vignettes-round4"
      vignettes "$ROOT/reading-vignettes-v34-round3" tests/data/vignettes/rule_based_v{3,4}.csv
@@ -94,6 +98,14 @@ case "$STAGE" in
        PYTHONPATH="$ROUND4_SRC" arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
          --data-file "$ROOT/reading-vignettes-v56-round4/rule_based.csv" --run-dir "$ROOT/reading-vignettes-v56-round4"
      fi ;;
+  6) for r in ${ROUNDS:-6 5}; do  # this commit, then round 5's checkout (ROUNDS=6 or 5: one of them)
+       if [ "$r" = 6 ]; then src="${PYTHONPATH:-}"; else src="${ROUND5_SRC:?set ROUND5_SRC (see above)}"; fi
+       PYTHONPATH="$src" arms --strategies "$NEW" --subset medrac_clean_940 --per-calculator 3 --seed 5 \
+         --retry-errors --run-dir "$DIR5-round$r" --labels v1.0,corrected
+       vignettes "$ROOT/reading-vignettes-v78-round$r" tests/data/vignettes/rule_based_v{7,8}.csv
+       PYTHONPATH="$src" arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
+         --data-file "$ROOT/reading-vignettes-v78-round$r/rule_based.csv" --run-dir "$ROOT/reading-vignettes-v78-round$r"
+     done ;;
   report)
     N=$(slug "$NEW")
     python benchmarks/reading_tables.py summary "$DIR" zero_shot_cot extract "$N" \
@@ -123,5 +135,5 @@ case "$STAGE" in
     medreckon bench attribute "$DIR/extract" --markdown docs/results/reading-attribution-extract-3pc-seed1.md
     medreckon bench attribute "$DIR/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed1.md
     medreckon bench attribute "$DIR2/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed2.md ;;
-  *) echo "STAGE must be design, 1, 2, 3, 4, 5 or report" >&2; exit 2 ;;
+  *) echo "STAGE must be design, 1, 2, 3, 4, 5, 6 or report" >&2; exit 2 ;;
 esac

@@ -137,3 +137,35 @@ def test_round_five_phrases():
     assert read_choice("Admitted for an open right hemicolectomy.", surgery)[0] == "major"
     liver = phrases("charlson", "liver_disease")
     assert read_choice("Chronic liver disease of moderate severity.", liver)[0] == "moderate_to_severe"
+
+
+def test_round_six_phrases():
+    tumour, diabetes = phrases("charlson", "solid_tumor"), phrases("charlson", "diabetes")
+    # a list "does not have" opens, however far back and whatever article the last item takes
+    assert matches("He does not have a history of peptic ulcer disease, peripheral vascular disease, lymphoma, "
+                   "leukemia, or any solid tumors.", tumour) == {}
+    assert matches("The patient does not have heart failure, liver disease, history of a solid tumor, or "
+                   "connective tissue disease.", tumour) == {}
+    # ... but a list is not a clause: what follows "and" in another clause stands
+    assert read_choice("No fever, and he has a solid tumor of the colon.", tumour)[0] == "localized"
+    assert read_choice("Uncontrolled type II diabetes now complicated by chronic kidney disease.", diabetes)[0] \
+        == "end_organ_damage"
+    assert read_choice("His diabetes is notable for significant renal failure.", diabetes)[0] == "end_organ_damage"
+    assert read_choice("His diabetes has been well controlled through lifestyle adjustments.", diabetes)[0] == "none"
+    eye, verbal, motor = (phrases("glasgow-coma-scale", n) for n in ("eye", "verbal", "motor"))
+    assert read_choice("On evaluation, he is awake, alert, and following simple commands.", eye)[0] \
+        == "eyes open spontaneously"
+    assert read_choice("On hearing his name called out, the patient managed to open his eyes.", eye)[0] \
+        == "eye opening to verbal command"
+    assert read_choice("She kept her eyes shut despite a sternal rub.", eye)[0] == "no eye opening"
+    assert read_choice("He keeps his eyes closed unless his name is shouted, at which point he opens them.",
+                       eye)[0] != "no eye opening"
+    assert read_choice("He opens his eyes when pinched but does not attempt to verbalize.", eye)[0] \
+        == "eye opening to pain"
+    assert read_choice("He did not respond verbally to any inquiry.", verbal)[0] == "no verbal response"
+    assert read_choice("Upon receiving commands, she was able to respond appropriately.", motor)[0] == "obeys commands"
+    assert read_choice("He reacted by moving his hands towards the site of the pinch.", motor)[0] == "localizes pain"
+    assert read_choice("She attempts to evade the source of the discomfort.", motor)[0] == "withdrawal from pain"
+    assert read_choice("No voluntary movements in her limbs, including to painful stimuli.", motor)[0] \
+        == "no motor response"
+    assert read_choice("Her left arm flexes abnormally in a decorticate pattern.", motor)[0] == "flexion to pain"

@@ -4,7 +4,7 @@ import pytest
 
 pytest.importorskip("medspacy", reason="the [reading] extra (medspacy) is not installed")
 
-from medreckon.bench.reading.context import Mention, NoteReader, decide, finding_terms  # noqa: E402
+from medreckon.bench.reading.context import Mention, NoteReader, decide, finding_terms, plural  # noqa: E402
 
 READER = NoteReader()
 
@@ -72,8 +72,8 @@ def test_abbreviations_match_as_written_only():
 
 
 def test_several_findings_and_their_names():
-    assert finding_terms("prior_stroke") == ("prior stroke",)
-    assert finding_terms("x", ("CHF", " heart failure ", "CHF")) == ("CHF", "heart failure")
+    assert finding_terms("prior_stroke") == ("prior stroke", "prior strokes")
+    assert finding_terms("x", ("CHF", " heart failure ", "CHF")) == ("CHF", "CHFs", "heart failure", "heart failures")
     got = state("Denies chest pain or shortness of breath. Known CHF with reduced ejection fraction.",
                 pain=("chest pain",), dyspnea=("shortness of breath", "dyspnea"),
                 chf=("congestive heart failure", "CHF", "reduced ejection fraction"))
@@ -146,3 +146,24 @@ def test_british_spellings_and_no_right_before_a_name():
     got = reader.read("An exercise stress test (to rule out coronary artery disease) was normal.",
                       {"cad": ("coronary artery disease",)})["cad"]
     assert got.state == "absent"
+
+
+def test_plurals_of_names():
+    assert plural("tonsillar exudate") == "tonsillar exudates"
+    assert plural("TIA") == "TIAs" and plural("DM2") is None and plural("PE") == "PEs"
+    assert plural("varicose veins") is None and plural("confused") is None and plural("septic") is None
+    assert plural("pregnancy") == "pregnancies" and plural("stitch") == "stitches" and plural("airway") == "airways" and plural("MI") == "MIs"
+    got = state("Enlarged tonsils with exudates. Multiple TIAs in 2019. Strokes: none.",
+                exudate=("exudate",), tia=("TIA",), stroke=("stroke",))
+    assert {k: v[0] for k, v in got.items()} == {"exudate": "present", "tia": "present", "stroke": "absent"}
+    # an abbreviation's plural is matched by its exact letters, as the abbreviation is
+    assert state("He has tias.", tia=("TIA",))["tia"][0] == "not_mentioned"
+
+
+def test_a_diagnosis_considered_or_unclear_is_no_finding():
+    assert state("The differential included lymphoma and sarcoidosis.", lymphoma=("lymphoma",))["lymphoma"][0] == "absent"
+    assert state("STEMI was at the top of the differential.", mi=("STEMI",))["mi"][0] == "absent"
+    assert state("She is unclear of any liver disease in the past.", liver=("liver disease",))["liver"][0] == "absent"
+    assert state("His health regarding gastric ulcers has been unremarkable.", pud=("gastric ulcer",))["pud"][0] == "absent"
+    # and a made diagnosis stays one
+    assert state("Biopsy confirmed lymphoma.", lymphoma=("lymphoma",))["lymphoma"][0] == "present"

@@ -28,7 +28,7 @@ def test_defaults_are_todays_extract():
     assert get_strategy("extract").version == "1+e3+r2+splitq+fix"
     v = get_strategy("extract:context=with_model,decide=logprob,threshold=0.6,candidates=true,"
                      "apply_hints=true,item_lists=true,abstain=true").version
-    assert v == "1+e3+r2+splitq+fix+ctx6-with_model+lp2+t0.6+cand6+hints3+items+abst"
+    assert v == "1+e3+r2+splitq+fix+ctx7-with_model+lp2+t0.6+cand6+hints3+items+abst"
     with pytest.raises(ValueError, match="context: got 'on'; expected one of off, alone, with_model, veto"):
         get_strategy("extract:context=on")
     with pytest.raises(ValueError, match="threshold: got 1.5"):
@@ -366,7 +366,7 @@ def test_graded_choices_by_logprob_on_their_sentences():
     picks = {"liver disease": "moderate to severe", "diabetes": "uncomplicated", "solid tumor": "localized"}
     model = Lettered({"age": 76, "solid_tumor": "localized"}, picks=picks)
     strategy = get_strategy("extract:decide=logprob,choices=logprob")
-    assert strategy.version.endswith("+lp2+chlp2")
+    assert strategy.version.endswith("+lp2+chlp3")
     out = strategy.run(CHARLSON, model, GEN)
     # the two graded choices the note has sentences about were taken out of the main request;
     # "solid tumor" (no sentence names it) stays in it

@@ -10,7 +10,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from .fields import NotePhrases, Quantity, Synonyms
+from .fields import NotePhrases, Quantity, Scope, Synonyms
 from .spec import Calculator, Output
 
 
@@ -30,6 +30,7 @@ class InputSpec:
     nullable: bool = False
     synonyms: tuple[str, ...] = ()  # a finding's other names in notes (fields.Synonyms)
     phrases: NotePhrases | None = None  # how notes state a choice's options
+    scope: Scope = Scope()  # which of a finding's mentions count (fields.Scope)
 
 
 def unwrap(annotation: Any) -> tuple[Any, list[Any], bool]:
@@ -88,7 +89,8 @@ def describe_inputs(calc: Calculator) -> list[InputSpec]:
         elif base is bool:
             words = next((m.words for m in meta if isinstance(m, Synonyms)), ())
             phrases = next((m for m in meta if isinstance(m, NotePhrases)), None)
-            specs.append(InputSpec(kind="boolean", synonyms=words, phrases=phrases, **common))
+            scope = next((m for m in meta if isinstance(m, Scope)), Scope())
+            specs.append(InputSpec(kind="boolean", synonyms=words, phrases=phrases, scope=scope, **common))
         elif base is dt.date:
             specs.append(InputSpec(kind="date", **common))
         elif base in (int, float):

@@ -518,12 +518,32 @@ def with_phrases(info: Any, phrases: dict[str, tuple[str, ...]], *, ranked: bool
     return info
 
 
-def Finding(description: str, default: bool | None = False, synonyms: tuple[str, ...] = ()) -> Any:  # noqa: N802 - reads as a type
+@dataclass(frozen=True)
+class Scope:
+    """Which of a finding's mentions in a note count, read by note readers (bench.reading), kept
+    out of every schema. `when`: at "any" time, only in the "past" (Wells' previous DVT: in a note
+    about a suspected PE, "PE is the most likely diagnosis" is no previous one) or "recent", the
+    weeks before presentation ("three years ago she spent six weeks in a plaster cast" is no
+    recent cast). `whose`: the "patient"'s or a "relative"'s (a family-history criterion).
+    `absence`: the criterion is the finding's absence (Centor's cough absent is true when no
+    cough is present)."""
+
+    when: Literal["any", "past", "recent"] = "any"
+    whose: Literal["patient", "relative"] = "patient"
+    absence: bool = False
+
+
+def Finding(description: str, default: bool | None = False, synonyms: tuple[str, ...] = (), *,  # noqa: N802 - reads as a type
+            when: Literal["any", "past", "recent"] = "any", whose: Literal["patient", "relative"] = "patient",
+            absence: bool = False) -> Any:
     """A yes/no clinical finding. When not given it takes `default` (absent), reported as a warning.
-    `synonyms`: the words a note may use for it (see Synonyms)."""
+    `synonyms`: the words a note may use for it (see Synonyms, and calculators.vocabulary for
+    concepts several scores share); `when`, `whose`, `absence`: which mentions count (see Scope)."""
     info = Field(default, description=description)
     if synonyms:
         info.metadata.append(Synonyms(tuple(synonyms)))
+    if (when, whose, absence) != ("any", "patient", False):
+        info.metadata.append(Scope(when, whose, absence))
     return info
 
 

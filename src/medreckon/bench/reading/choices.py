@@ -32,8 +32,9 @@ _NEGATION = re.compile(r"\b(?:no|not|\w+n't|without|denies|denied|negative for|a
 # ... or inside a list a negation opens ("denies heart disease, diabetes and kidney disease"); not
 # after "not", which negates a clause rather than a list ("not oriented, opens eyes to voice")
 _AND = r"(?:\s*,\s*|\s+(?:or|and|nor)\s+|\s*,\s*(?:or|and)\s+)"  # between the items of a list
-_LIST_NEGATION = re.compile(rf"\b(?:no|without|denies|denied|negative for|free of)(?:\s+[\w'-]+){{1,3}}"
-                            rf"(?:{_AND}(?:[\w'-]+\s+){{0,2}}[\w'-]+)*{_AND}$", re.I)
+_LIST_NEGATION = re.compile(rf"\b(?:no|without|denies|denied|negative for|free of|absence of|(?:does|did|do) not have|"
+                            rf"(?:doesn|didn|don)'t have|never had)(?:\s+[\w'-]+){{1,6}}"
+                            rf"(?:{_AND}(?:[\w'-]+\s+){{0,2}}[\w'-]+)*{_AND}(?:(?:any|a|an|the|history of|known|prior|other)\s+){{0,3}}$", re.I)
 _NEGATIVE_PHRASE = re.compile(r"^(?:no|not|without|does|did|never|absence|negative|free)\b", re.I)
 
 
@@ -50,7 +51,7 @@ def matches(note: str, phrases: NotePhrases) -> dict[str, list[str]]:
     for option, patterns in phrases.patterns:
         for p in patterns:
             for m in _compiled(p).finditer(text):
-                lead = text[max(0, m.start() - 80):m.start()]
+                lead = text[max(0, m.start() - 200):m.start()]
                 negated = not _NEGATIVE_PHRASE.match(m.group(0)) and (
                     _NEGATION.search(lead[-40:]) or _LIST_NEGATION.search(lead[lead.rfind(".") + 1:]))
                 clause = clause_at(text, m.start(), m.end())

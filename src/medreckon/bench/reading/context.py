@@ -87,7 +87,7 @@ _ABBREVIATION = re.compile(r"^[A-Z][A-Z0-9]{0,4}$")
 def _rule(word: str, finding: str) -> Any:
     from medspacy.target_matcher import TargetRule
 
-    if _ABBREVIATION.match(word):
+    if _ABBREVIATION.match(word) or _ABBREVIATION.match(word[:-1]) and word.endswith("s"):  # "TIA", "TIAs"
         return TargetRule(word, finding, pattern=[{"TEXT": word}])
     return TargetRule(word, finding)
 
@@ -133,6 +133,16 @@ def _extra_context_rules() -> list[Any]:
             ConTextRule("is absent", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=3,
                         pattern=[{"LOWER": {"IN": ["is", "was", "are", "were"]}}, {"LOWER": "absent"}]),
             ConTextRule("fear of", "HYPOTHETICAL", direction="FORWARD", max_scope=4),
+            # a diagnosis considered, not made: "the differential included lymphoma", "STEMI was at
+            # the top of the differential"
+            ConTextRule("differential", "HYPOTHETICAL", direction="BIDIRECTIONAL", max_scope=8,
+                        pattern=[{"LOWER": {"IN": ["differential", "differentials", "ddx"]}}]),
+            ConTextRule("unclear of any", "HYPOTHETICAL", direction="FORWARD", max_scope=6,
+                        pattern=[{"LOWER": {"IN": ["unclear", "unsure", "uncertain"]}}, {"LOWER": {"IN": ["of", "about", "whether", "if"]}}]),
+            # "his health regarding gastric ulcers has been unremarkable"
+            ConTextRule("has been unremarkable", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=6,
+                        pattern=[{"LOWER": {"IN": ["is", "was", "has", "have", "had"]}}, {"LOWER": "been", "OP": "?"},
+                                 {"LOWER": "unremarkable"}]),
             ConTextRule("screening for", "HYPOTHETICAL", direction="FORWARD", max_scope=4),
             ConTextRule("will be", "HYPOTHETICAL", direction="BACKWARD", max_scope=2,
                         pattern=[{"LOWER": {"IN": ["will", "would"]}}, {"LOWER": "be"}]),
@@ -188,11 +198,27 @@ def spellings(word: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def plural(word: str) -> str | None:
+    """The plural of a name's last word ("tonsillar exudate" -> "tonsillar exudates", "TIA" ->
+    "TIAs"), or None where it has none to add (already plural, a number, a short word)."""
+    last = word.rsplit(" ", 1)[-1]
+    if _ABBREVIATION.match(last):
+        return word + "s" if len(last) >= 2 and last[-1].isalpha() else None
+    if len(last) < 4 or not last.isalpha() or last.endswith(("s", "ed", "ing", "ic", "al", "ous", "ive", "ent", "ant")):
+        return None
+    if last.endswith(("x", "z", "ch", "sh")):
+        return word + "es"
+    if last.endswith("y") and last[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
 def finding_terms(name: str, synonyms: Sequence[str] = ()) -> tuple[str, ...]:
-    """A finding's names: its synonyms (with their British spellings), else its field name in
-    words ("prior_stroke" -> "prior stroke")."""
-    words = [w.strip() for w in synonyms if w and w.strip()]
-    return tuple(dict.fromkeys(v for w in words or [name.replace("_", " ")] for v in spellings(w)))
+    """A finding's names: its synonyms with their British spellings and plurals, else its field
+    name in words ("prior_stroke" -> "prior stroke")."""
+    words = [w.strip() for w in synonyms if w and w.strip()] or [name.replace("_", " ")]
+    forms = (v for w in words for v in spellings(w))
+    return tuple(dict.fromkeys(f for v in forms for f in (v, plural(v)) if f))
 
 
 class NoteReader:

@@ -291,9 +291,12 @@ class Extract:
         # ctx 5: "quit"/"stopped"/"former" negate; ranked and current-state phrases (Charlson, Caprini, HEART troponin)
         # ctx 6: findings sharing a name read in separate passes; recent_ criteria skip clauses years back;
         # British spellings; "to rule out"; "no" right before a name
-        reading = (("" if self.context == "off" else f"+ctx6-{self.context}")
+        # ctx 7: concepts' synonyms shared across scores (calculators.vocabulary), plurals, each finding's
+        # declared scope (fields.Scope: past, recent, a relative's, absence); "differential", "unclear of"
+        reading = (("" if self.context == "off" else f"+ctx7-{self.context}")
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
-                   + ("" if self.choices == "generate" else "+chlp2")  # 2: on evidence sentences only
+                   # chlp 2: on evidence sentences only; 3: GCS and Charlson phrases, a list "does not have" opens
+                   + ("" if self.choices == "generate" else "+chlp3")
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
                    # cand6 / first4: "carbon dioxide", "FG", "length" name inputs; "mg%" is mg/dL
                    + {"false": "", "true": "+cand6", "first": "+cand1st4"}[self.candidates]

@@ -120,23 +120,12 @@ def read_by_rule(case: Case, asked: Sequence[InputSpec], graded: Sequence[InputS
 # ---------------------------------------------------------------- findings
 
 
-def negative_finding(spec: InputSpec) -> bool:
-    """A criterion that is the absence of something ("cough_absent", "no_cough_or_coryza"):
-    true when its names are *not* present."""
-    return spec.name.startswith("no_") or spec.name.endswith("_absent")
-
-
-def family_finding(spec: InputSpec) -> bool:
-    """A criterion about the patient's relatives ("family_history", "family_history_of_thrombosis"):
-    its names are the disease, and a mention counts only when it is about a relative."""
-    return spec.name.startswith("family_history")
-
-
 def read_findings(case: Case, specs: Sequence[InputSpec]) -> dict[str, Reading]:
     """Each finding's reading: by the phrases its calculator declares where it has them (a
     judgement such as "PE is the most likely diagnosis": "true"/"false" phrases, else not
-    mentioned), else by ConText over its synonyms; a family-history criterion on relatives'
-    mentions, a `previous_…` criterion on mentions of the past."""
+    mentioned), else by ConText over its synonyms, counting the mentions its declared scope
+    counts (`fields.Scope`): a relative's for a family-history criterion, the past's for a
+    previous one, the last weeks' for a recent one."""
     worded = [s for s in specs if not s.phrases]
     readings = READER.read(case.note, {s.name: s.synonyms for s in worded}) if worded else {}
     for s in specs:
@@ -144,18 +133,13 @@ def read_findings(case: Case, specs: Sequence[InputSpec]) -> dict[str, Reading]:
             option, found = read_choice(case.note, s.phrases)
             state = {"true": "present", "false": "absent"}.get(option or "", "not_mentioned")
             readings[s.name] = Reading(s.name, state, (found.get(option) or [None])[0] if option else None)
-        elif family_finding(s) and s.name in readings:
+        elif s.scope.whose == "relative":
             readings[s.name] = relatives(readings[s.name])
-        elif s.name.startswith("previous_") and s.name in readings:
+        elif s.scope.when == "past":
             readings[s.name] = in_the_past(readings[s.name])
-        elif recent_finding(s) and s.name in readings:
+        elif s.scope.when == "recent":
             readings[s.name] = lately(readings[s.name], case.note)
     return readings
-
-
-def recent_finding(spec: InputSpec) -> bool:
-    """A criterion of the last weeks ("recent_pneumonia": Caprini's last month, PERC's four weeks)."""
-    return spec.name.startswith("recent_") or spec.name.endswith("_recently")
 
 
 def lately(reading: Reading, note: str) -> Reading:
@@ -195,7 +179,7 @@ def reading_value(reading: Reading, spec: InputSpec) -> bool | None:
     """The finding as the reader alone decides it: present -> true, absent -> false, not
     mentioned -> None (left out: the calculator's declared default applies, with a warning).
     A negative criterion is the opposite, and true when its names are not mentioned."""
-    if negative_finding(spec):  # not mentioned: left out (MedCalc-Bench reads it as not met)
+    if spec.scope.absence:  # not mentioned: left out (MedCalc-Bench reads it as not met)
         return None if reading.state == "not_mentioned" else reading.state == "absent"
     return {"present": True, "absent": False}.get(reading.state)
 
@@ -206,7 +190,7 @@ def settled_by_reader(reading: Reading, spec: InputSpec, mode: str) -> bool:
     criterion is a negative one; never with `veto` (the model answers, the reader only vetoes)."""
     if mode == "alone":
         return True
-    return mode == "with_model" and (reading.state != "present" or negative_finding(spec))
+    return mode == "with_model" and (reading.state != "present" or spec.scope.absence)
 
 
 def veto_findings(reply: Mapping[str, Any], readings: Mapping[str, Reading],
@@ -220,8 +204,8 @@ def veto_findings(reply: Mapping[str, Any], readings: Mapping[str, Reading],
     for name, reading in readings.items():
         if out.get(name) is not True:
             continue
-        if reading.state == "absent" and not negative_finding(specs[name]) or (
-                negative_finding(specs[name]) and reading.state == "present"):
+        absence = specs[name].scope.absence
+        if reading.state == "absent" and not absence or absence and reading.state == "present":
             out[name] = False
             vetoed.append(name)
     return out, vetoed

@@ -28,6 +28,7 @@ from ..fields import (
 from ..points import banded, mean_arterial_pressure, sum_points
 from ..rules import Is, Relation, RequiredWhen
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..vocabulary import LIVER_CIRRHOSIS
 
 # Alveolar gas equation at sea level: PAO2 = FiO2 × (Patm − PH2O) − PaCO2 / RQ
 ATMOSPHERIC = 760.0  # mm Hg
@@ -105,7 +106,7 @@ class ApacheIIInputs(Inputs):
         "lung disease with severe exercise restriction, chronic hypoxia, hypercapnia, polycythaemia, "
         "pulmonary hypertension > 40 mm Hg or respirator dependency; chronic dialysis; or immunosuppression "
         "(chemotherapy, radiation, long-term or high-dose steroids, leukaemia, lymphoma, AIDS).",
-        synonyms=("cirrhosis", "NYHA class IV", "chronic dialysis", "home oxygen", "immunocompromised", "immunosuppression", "chemotherapy"),
+        synonyms=LIVER_CIRRHOSIS + ("NYHA class IV", "chronic dialysis", "maintenance dialysis", "maintenance hemodialysis", "home oxygen", "immunocompromised", "immunosuppression", "chemotherapy"),
     )
     admission: Admission | None = Field(
         None,

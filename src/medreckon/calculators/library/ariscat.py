@@ -24,7 +24,7 @@ class ARISCATInputs(Inputs):
     )
     respiratory_infection_last_month: bool = Finding(
         "Respiratory infection (upper or lower, e.g. URI, bronchitis, pneumonia) in the last month, with fever and "
-        "treated with antibiotics (17 points)."
+        "treated with antibiotics (17 points).", when="recent",
     )
     hemoglobin: Hemoglobin = Field(
         description="Preoperative haemoglobin, g/dL by default ('95 g/L' with its unit); anaemia ≤ 10 g/dL scores 11."

@@ -25,7 +25,7 @@ class CanadianCSpineInputs(Inputs):
     delayed_onset_neck_pain: bool = Finding("Delayed (not immediate) onset of neck pain. A low-risk factor.")
     no_midline_tenderness: bool = Finding(
         "True when there is NO midline cervical spine tenderness (a low-risk factor). Not given: taken as "
-        "tenderness present, the safe assumption.")
+        "tenderness present, the safe assumption.", absence=True)
     able_to_rotate_neck_45: bool = Finding(
         "Able to actively rotate the neck 45° to the left and to the right (assessed only when a low-risk factor "
         "allows it).")

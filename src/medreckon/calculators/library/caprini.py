@@ -11,6 +11,17 @@ from ..fields import BMI, Age, Finding, Inputs, Sex, choice, with_phrases
 from ..points import any_of, banded, category, finding, sum_points, threshold
 from ..rules import Is, NotWhen
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..vocabulary import (
+    CANCER,
+    COPD,
+    DVT,
+    ESTROGEN_USE,
+    HEART_FAILURE,
+    LEG_SWELLING,
+    MYOCARDIAL_INFARCTION,
+    PE,
+    STROKE,
+)
 
 SURGERY_POINTS = {"none": 0, "minor": 1, "major": 2, "laparoscopic": 2, "arthroscopic": 2,
                   "elective_major_lower_extremity_arthroplasty": 5}
@@ -75,22 +86,22 @@ class CapriniInputs(Inputs):
         description="Type of the current surgery: 'none' 0, 'minor' 1, 'major' (> 45 min) 2, 'laparoscopic' "
         "(> 45 min) 2, 'arthroscopic' 2, 'elective_major_lower_extremity_arthroplasty' 5. One category only.",
     ), SURGERY_PHRASES, ranked=True, current=True)
-    recent_major_surgery: bool = Finding("Major surgery in the last month (+1).", synonyms=("major surgery",))
-    recent_congestive_heart_failure: bool = Finding("Congestive heart failure in the last month (+1).", synonyms=("congestive heart failure", "CHF", "heart failure"))
-    recent_sepsis: bool = Finding("Sepsis in the last month (+1).", synonyms=("sepsis", "septic"))
-    recent_pneumonia: bool = Finding("Pneumonia in the last month (+1).", synonyms=("pneumonia",))
-    recent_plaster_cast: bool = Finding("Immobilising plaster cast in the last month (+2).", synonyms=("plaster cast", "cast", "immobilizing cast"))
-    recent_fracture: bool = Finding("Hip, pelvis or leg fracture in the last month (+5).", synonyms=("hip fracture", "pelvic fracture", "leg fracture", "fracture"))
-    recent_stroke: bool = Finding("Stroke in the last month (+5).", synonyms=("stroke", "CVA", "cerebrovascular accident"))
-    recent_multiple_trauma: bool = Finding("Multiple trauma in the last month (+5).", synonyms=("multiple trauma", "polytrauma"))
-    recent_spinal_cord_injury: bool = Finding("Acute spinal cord injury causing paralysis in the last month (+5).", synonyms=("spinal cord injury", "paralysis", "paraplegia"))
+    recent_major_surgery: bool = Finding("Major surgery in the last month (+1).", synonyms=("major surgery",), when="recent")
+    recent_congestive_heart_failure: bool = Finding("Congestive heart failure in the last month (+1).", synonyms=HEART_FAILURE, when="recent")
+    recent_sepsis: bool = Finding("Sepsis in the last month (+1).", synonyms=("sepsis", "septic"), when="recent")
+    recent_pneumonia: bool = Finding("Pneumonia in the last month (+1).", synonyms=("pneumonia",), when="recent")
+    recent_plaster_cast: bool = Finding("Immobilising plaster cast in the last month (+2).", synonyms=("plaster cast", "cast", "immobilizing cast"), when="recent")
+    recent_fracture: bool = Finding("Hip, pelvis or leg fracture in the last month (+5).", synonyms=("hip fracture", "pelvic fracture", "leg fracture", "fracture"), when="recent")
+    recent_stroke: bool = Finding("Stroke in the last month (+5).", synonyms=STROKE, when="recent")
+    recent_multiple_trauma: bool = Finding("Multiple trauma in the last month (+5).", synonyms=("multiple trauma", "polytrauma"), when="recent")
+    recent_spinal_cord_injury: bool = Finding("Acute spinal cord injury causing paralysis in the last month (+5).", synonyms=("spinal cord injury", "paralysis", "paraplegia"), when="recent")
     varicose_veins: bool = Finding("Varicose veins (+1).", synonyms=("varicose veins", "varicosities"))
-    swollen_legs: bool = Finding("Current swollen legs (+1).", synonyms=("swollen legs", "leg swelling", "edema of the legs", "leg edema"))
+    swollen_legs: bool = Finding("Current swollen legs (+1).", synonyms=("swollen legs", "edema of the legs") + LEG_SWELLING)
     central_venous_access: bool = Finding("Current central venous access (+2).", synonyms=("central venous catheter", "central line", "PICC", "port-a-cath"))
     history_of_dvt: bool = Finding("Previous deep vein thrombosis (+3 together with previous PE: one item, "
-                                   "'history of DVT/PE').", synonyms=("deep vein thrombosis", "deep venous thrombosis", "DVT"))
+                                   "'history of DVT/PE').", synonyms=DVT)
     history_of_pe: bool = Finding("Previous pulmonary embolism (+3 together with previous DVT: one item).", synonyms=("pulmonary embolism", "pulmonary embolus", "PE"))
-    family_history_of_thrombosis: bool = Finding("Family history of thrombosis (+3).", synonyms=("family history of thrombosis", "family history of DVT", "family history of blood clots", "thrombosis", "DVT", "deep vein thrombosis", "pulmonary embolism", "blood clots"))
+    family_history_of_thrombosis: bool = Finding("Family history of thrombosis (+3).", synonyms=("family history of thrombosis", "family history of DVT", "family history of blood clots", "thrombosis", "blood clots") + DVT + PE, whose="relative")
     factor_v_leiden: bool = Finding("Positive factor V Leiden (+3).", synonyms=("factor V Leiden",))
     prothrombin_20210a: bool = Finding("Positive prothrombin 20210A (+3).", synonyms=("prothrombin 20210A", "prothrombin gene mutation"))
     elevated_homocysteine: bool = Finding("Elevated serum homocysteine (+3).", synonyms=("elevated homocysteine", "hyperhomocysteinemia"))
@@ -107,9 +118,9 @@ class CapriniInputs(Inputs):
     bmi: BMI | None = Field(
         None, description="Body mass index, kg/m² (> 25: +1; exactly 25 scores 0). Not given: assumed ≤ 25."
     )
-    acute_myocardial_infarction: bool = Finding("Acute myocardial infarction (+1).", synonyms=("acute myocardial infarction", "myocardial infarction", "heart attack", "STEMI", "NSTEMI"))
-    copd: bool = Finding("Chronic obstructive pulmonary disease (+1).", synonyms=("chronic obstructive pulmonary disease", "COPD", "emphysema", "chronic bronchitis"))
-    malignancy: bool = Finding("Present or previous malignancy (+2).", synonyms=("malignancy", "cancer", "carcinoma", "adenocarcinoma", "tumor", "lymphoma", "leukemia"))
+    acute_myocardial_infarction: bool = Finding("Acute myocardial infarction (+1).", synonyms=("acute myocardial infarction",) + MYOCARDIAL_INFARCTION)
+    copd: bool = Finding("Chronic obstructive pulmonary disease (+1).", synonyms=COPD)
+    malignancy: bool = Finding("Present or previous malignancy (+2).", synonyms=CANCER + ("tumor",))
     pregnant_or_postpartum: bool | None = Finding(
         "Women only: pregnant or postpartum (+1). Leave out for men.", default=None,
         synonyms=("pregnant", "pregnancy", "postpartum"),
@@ -121,7 +132,7 @@ class CapriniInputs(Inputs):
     )
     hormonal_therapy: bool | None = Finding(
         "Women only: oral contraceptives or hormone replacement therapy (+1). Leave out for men.", default=None,
-        synonyms=("oral contraceptive", "oral contraceptives", "birth control pill", "hormone replacement therapy", "HRT"),
+        synonyms=ESTROGEN_USE,
     )
 
     rules = tuple(NotWhen(name, (Is("sex", "male"),), "a woman (this item applies to women only)",

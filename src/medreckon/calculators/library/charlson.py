@@ -11,6 +11,15 @@ from pydantic import Field
 from ..fields import Age, Finding, Inputs, choice, with_phrases
 from ..points import any_of, banded, category, finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
+from ..vocabulary import (
+    COPD,
+    DIALYSIS,
+    HEART_FAILURE,
+    MYOCARDIAL_INFARCTION,
+    PERIPHERAL_ARTERY_DISEASE,
+    STROKE,
+    TIA,
+)
 
 LIVER_DISEASE_POINTS = {"none": 0, "mild": 1, "moderate_to_severe": 3}
 LiverDisease = choice(
@@ -54,8 +63,12 @@ DIABETES_PHRASES = {
     "end_organ_damage": (r"diabet\w*[^.;]{0,40}?\b(?:with|complicated by|and) (?:\w+ ){0,2}(?:retinopathy|nephropathy|neuropathy|end[- ]organ damage|foot ulcers?)",
                          r"\bdiabetic (?:retinopathy|nephropathy|neuropathy|kidney disease|foot)", r"\bcomplicated (?:type \w+ )?diabet",
                          r"diabet\w*[^.;]{0,30}?\b(?:result\w* in|caus\w*|led to|leading to) (?:\w+ ){0,2}(?:ckd|kidney|renal|nephropathy|retinopathy|neuropathy|blindness)",
-                         r"diabet\w*(?:(?!\bwithout\b|\bno\b|\bfree of\b|\bdiet\b)[^.;]){0,60}?\b(?:nephropathy|retinopathy|neuropathy|end[- ]organ damage)"),
+                         r"diabet\w*(?:(?!\bwithout\b|\bno\b|\bfree of\b|\bdiet\b)[^.;]){0,60}?\b(?:nephropathy|retinopathy|neuropathy|end[- ]organ damage)",
+                         # "diabetes now complicated by chronic kidney disease", "notable for significant renal failure"
+                         r"diabet\w*[^.;]{0,40}?\b(?:with|complicated by|notable for|result\w* in|leading to|led to|causing) "
+                         r"(?:\w+ ){0,3}(?:(?:chronic )?(?:kidney|renal) (?:disease|failure|impairment|insufficiency)|ckd)\b"),
     "none": (r"diet[- ](?:controlled|managed|treated) (?:type \w+ )?diabet", r"diabet\w*[^.;]{0,30}?\b(?:controlled|managed|treated) (?:by|with|on) diet",
+             r"diabet\w*[^.;]{0,40}?\b(?:controlled|managed|treated) (?:\w+ ){0,2}(?:through|by|with) (?:diet|lifestyle)",
              _NO + r"(?:type \w+ )?diabet(?:es|ic)?\b(?! (?:retinopathy|nephropathy|neuropathy|foot|kidney))", r"\bnon-?diabetic"),
     "uncomplicated": (r"\buncomplicated (?:type \w+ )?diabet", r"\bdiabet\w*", r"\bT[12]DM\b", r"\b(?:NI|I)DDM\b"),
 }
@@ -72,22 +85,22 @@ SOLID_TUMOR_PHRASES = {
 class CharlsonInputs(Inputs):
     age: Age = Field(description="Age in years (< 50: 0, 50-59: 1, 60-69: 2, 70-79: 3, ≥ 80: 4 points).")
     myocardial_infarction: bool = Finding("History of definite or probable myocardial infarction (ECG changes and/or "
-                                          "enzyme changes), not ECG changes alone (+1).", synonyms=("myocardial infarction", "heart attack", "MI", "STEMI", "NSTEMI"))
+                                          "enzyme changes), not ECG changes alone (+1).", synonyms=MYOCARDIAL_INFARCTION)
     congestive_heart_failure: bool = Finding(
         "Congestive heart failure: exertional or paroxysmal nocturnal dyspnoea that responded to digitalis, "
         "diuretics or afterload reduction (+1).",
-        synonyms=("congestive heart failure", "CHF", "heart failure", "HFrEF", "HFpEF"),
+        synonyms=HEART_FAILURE,
     )
     peripheral_vascular_disease: bool = Finding(
         "Peripheral vascular disease: intermittent claudication, past bypass for arterial insufficiency, "
         "gangrene or acute arterial insufficiency, or untreated thoracic or abdominal aortic aneurysm ≥ 6 cm (+1).",
-        synonyms=("peripheral vascular disease", "peripheral artery disease", "claudication", "PAD", "aortic aneurysm"),
+        synonyms=PERIPHERAL_ARTERY_DISEASE + ("aortic aneurysm",),
     )
     stroke: bool = Finding("History of cerebrovascular accident with mild or no residua (+1 with TIA, one criterion); "
-                           "a stroke with hemiplegia also scores hemiplegia.", synonyms=("stroke", "CVA", "cerebrovascular accident", "cerebrovascular event", "cerebral infarction", "ischemic stroke"))
-    transient_ischemic_attack: bool = Finding("History of transient ischaemic attack (+1 with stroke, one criterion).", synonyms=("transient ischemic attack", "TIA"))
+                           "a stroke with hemiplegia also scores hemiplegia.", synonyms=STROKE)
+    transient_ischemic_attack: bool = Finding("History of transient ischaemic attack (+1 with stroke, one criterion).", synonyms=TIA)
     dementia: bool = Finding("Dementia: chronic cognitive deficit (+1).", synonyms=("dementia", "Alzheimer's disease", "cognitive impairment"))
-    chronic_pulmonary_disease: bool = Finding("Chronic pulmonary disease, e.g. COPD or asthma with symptoms (+1).", synonyms=("chronic obstructive pulmonary disease", "COPD", "asthma", "emphysema", "chronic bronchitis", "interstitial lung disease"))
+    chronic_pulmonary_disease: bool = Finding("Chronic pulmonary disease, e.g. COPD or asthma with symptoms (+1).", synonyms=COPD + ("asthma", "interstitial lung disease"))
     connective_tissue_disease: bool = Finding(
         "Connective tissue disease: SLE, polymyositis, mixed connective tissue disease, polymyalgia rheumatica, "
         "moderate to severe rheumatoid arthritis (+1).",
@@ -109,7 +122,7 @@ class CharlsonInputs(Inputs):
     moderate_to_severe_ckd: bool = Finding(
         "Moderate to severe chronic kidney disease: creatinine > 3 mg/dL, on dialysis, after kidney transplant, "
         "or uraemia (+2).",
-        synonyms=("chronic kidney disease", "CKD", "dialysis", "hemodialysis", "kidney transplant", "end-stage renal disease", "ESRD"),
+        synonyms=("chronic kidney disease", "CKD", "kidney transplant", "end-stage renal disease", "ESRD") + DIALYSIS,
     )
     solid_tumor: SolidTumor = with_phrases(Field(
         "none",

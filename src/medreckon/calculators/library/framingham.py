@@ -9,6 +9,7 @@ from pydantic import Field
 from ..defined import baseline_power
 from ..fields import Cholesterol, Finding, Inputs, Sex, q
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..vocabulary import SMOKING
 
 # ATP III / Framingham hard-CHD model (MI or coronary death), per sex: coefficients, baseline
 # 10-year survival, and the age above which the age × smoker term stops growing.
@@ -27,7 +28,7 @@ PositiveSystolic = q("mmHg", gt=0, lt=400, plausible=(20, 300), units=("mmHg", "
 class FraminghamInputs(Inputs):
     age: PositiveAge = Field(description="Age in years; the model covers ages 20-79 (MDCalc: use at 30-74).")
     sex: Sex = Field(description="Sex: the model has separate male and female equations.")
-    smoker: bool = Finding("Current cigarette smoker (any cigarettes in the past month).", synonyms=("smoker", "smokes", "smoking", "cigarettes", "tobacco", "cigarette", "pack-year", "pack-years"))
+    smoker: bool = Finding("Current cigarette smoker (any cigarettes in the past month).", synonyms=SMOKING + ("tobacco",))
     total_cholesterol: Cholesterol = Field(
         description="Total cholesterol, mg/dL by default. A value in mmol/L must carry its unit "
         "('5.2 mmol/L'); the equation's logarithms are of mg/dL values."

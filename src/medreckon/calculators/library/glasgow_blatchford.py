@@ -8,6 +8,7 @@ from ..fields import BUN, BloodPressure, Finding, HeartRate, Hemoglobin, Inputs,
 from ..points import cut_offs, finding, sum_points, threshold
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..vocabulary import CHRONIC_LIVER_DISEASE, HEART_FAILURE
 
 # BUN bands in mg/dL: the paper's urea bands (6.5, 8, 10, 25 mmol/L) × 2.8, lower limits inclusive
 BUN_BANDS = ((70.0, 6), (28.0, 4), (22.4, 3), (18.2, 2))
@@ -30,11 +31,11 @@ class GlasgowBlatchfordInputs(Inputs):
     hepatic_disease: bool = Finding(
         "History of hepatic disease: known chronic liver disease, or clinical and laboratory evidence of "
         "chronic or acute liver disease.",
-        synonyms=("liver disease", "hepatic disease", "cirrhosis", "hepatitis"),
+        synonyms=CHRONIC_LIVER_DISEASE + ("hepatitis",),
     )
     cardiac_failure: bool = Finding(
         "Cardiac failure: known history of heart failure, or clinical and echocardiographic evidence of it.",
-        synonyms=("heart failure", "cardiac failure", "CHF", "congestive heart failure"),
+        synonyms=HEART_FAILURE,
     )
 
 

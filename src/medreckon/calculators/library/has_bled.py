@@ -10,6 +10,7 @@ from pydantic_core import PydanticCustomError
 from ..fields import Age, Finding, Inputs, with_phrases
 from ..points import finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..vocabulary import CHRONIC_KIDNEY_DISEASE, CHRONIC_LIVER_DISEASE, DIALYSIS, STROKE
 
 
 def _drink_count(v: Any) -> Any:
@@ -42,13 +43,13 @@ class HASBLEDInputs(Inputs):
     )
     renal_disease: bool = Finding(
         "Abnormal renal function: dialysis, kidney transplant, or creatinine > 2.26 mg/dL (200 µmol/L) (1 point).",
-        synonyms=("dialysis", "hemodialysis", "kidney transplant", "renal transplant", "chronic kidney disease", "renal disease", "renal impairment", "renal insufficiency", "renal failure", "kidney disease", "ESRD", "end-stage renal disease", "renal dysfunction"),
+        synonyms=DIALYSIS + CHRONIC_KIDNEY_DISEASE + ("kidney transplant", "renal transplant", "renal impairment", "renal failure", "kidney disease", "renal dysfunction"),
     )
     liver_disease: bool = Finding(
         "Abnormal liver function: cirrhosis, or bilirubin > 2× normal with AST/ALT/ALP > 3× normal (1 point).",
-        synonyms=("cirrhosis", "liver cirrhosis", "liver disease", "hepatic disease", "chronic hepatitis", "hepatic impairment", "hepatic dysfunction", "liver dysfunction", "alcoholic liver disease"),
+        synonyms=CHRONIC_LIVER_DISEASE + ("hepatic impairment", "hepatic dysfunction", "liver dysfunction"),
     )
-    stroke: bool = Finding("Prior stroke (1 point).", synonyms=("stroke", "CVA", "cerebrovascular accident", "cerebrovascular event", "cerebral infarction", "ischemic stroke"))
+    stroke: bool = Finding("Prior stroke (1 point).", synonyms=STROKE)
     prior_major_bleeding: bool = Finding(
         "Prior major bleeding or predisposition to bleeding, e.g. anaemia or thrombocytopenia (1 point).",
         synonyms=("major bleeding", "bleeding", "bleed", "hemorrhage", "haemorrhage", "gastrointestinal bleeding", "gastrointestinal bleed", "GI bleed", "anemia", "thrombocytopenia"),

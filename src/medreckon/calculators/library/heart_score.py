@@ -10,6 +10,15 @@ from pydantic import Field
 from ..fields import Age, Finding, Inputs, choice, with_phrases
 from ..points import category, cut_offs, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..vocabulary import (
+    CEREBROVASCULAR_DISEASE,
+    CORONARY_ARTERY_DISEASE,
+    DIABETES,
+    HYPERTENSION,
+    MYOCARDIAL_INFARCTION,
+    PERIPHERAL_ARTERY_DISEASE,
+    SMOKING,
+)
 
 HISTORY_POINTS = {"slightly_suspicious": 0, "moderately_suspicious": 1, "highly_suspicious": 2}
 History = choice(
@@ -83,17 +92,17 @@ class HEARTInputs(Inputs):
         description="Initial troponin as a multiple of the assay's normal limit (upper reference limit): "
         "normal (≤ 1×, 0), 1_to_3x (more than 1× up to 3×, 1), over_3x (> 3×, 2)."
     ), TROPONIN_PHRASES, ranked=True)
-    hypertension: bool = Finding("Hypertension (a risk factor).", synonyms=("hypertension", "HTN", "high blood pressure"))
+    hypertension: bool = Finding("Hypertension (a risk factor).", synonyms=HYPERTENSION)
     hypercholesterolemia: bool = Finding("Hypercholesterolaemia (a risk factor).", synonyms=("hypercholesterolemia", "hypercholesterolaemia", "hyperlipidemia", "dyslipidemia", "high cholesterol"))
-    diabetes: bool = Finding("Diabetes mellitus (a risk factor).", synonyms=("diabetes", "diabetes mellitus", "DM", "T2DM"))
+    diabetes: bool = Finding("Diabetes mellitus (a risk factor).", synonyms=DIABETES)
     obesity: bool = Finding("Obesity, BMI > 30 kg/m² (a risk factor).", synonyms=("obesity", "obese"))
-    smoking: bool = Finding("Smoking: current, or stopped within the last 3 months (a risk factor).", synonyms=("smoker", "smokes", "smoking", "tobacco use"))
-    family_history: bool = Finding("Positive family history: parent or sibling with cardiovascular disease before age 65 (a risk factor).", synonyms=("family history of coronary artery disease", "family history of heart disease", "family history of myocardial infarction", "premature coronary artery disease", "cardiovascular disease", "coronary artery disease", "heart disease", "myocardial infarction", "heart attack"))
+    smoking: bool = Finding("Smoking: current, or stopped within the last 3 months (a risk factor).", synonyms=SMOKING)
+    family_history: bool = Finding("Positive family history: parent or sibling with cardiovascular disease before age 65 (a risk factor).", synonyms=("family history of coronary artery disease", "family history of heart disease", "family history of myocardial infarction", "premature coronary artery disease", "cardiovascular disease", "heart disease") + CORONARY_ARTERY_DISEASE + MYOCARDIAL_INFARCTION, whose="relative")
     atherosclerotic_disease: bool = Finding(
         "Known atherosclerotic disease: prior myocardial infarction, PCI or CABG, stroke or TIA, or peripheral "
         "arterial disease. Scores the risk-factor item 2 on its own.",
-        synonyms=("myocardial infarction", "PCI", "CABG", "coronary artery disease", "stroke", "peripheral artery disease", "stent",
-                  "transient ischemic attack", "TIA", "peripheral arterial disease"),
+        synonyms=MYOCARDIAL_INFARCTION + CORONARY_ARTERY_DISEASE + CEREBROVASCULAR_DISEASE + PERIPHERAL_ARTERY_DISEASE
+        + ("PCI", "CABG", "stent"),
     )
 
 

@@ -30,8 +30,8 @@ class MELDInputs(Inputs):
                                  "mg/dL is set to 1.0.")
     inr: INR = Field(description="International normalised ratio (no unit); not the prothrombin time in seconds. "
                      "Below 1.0 is set to 1.0.")
-    dialysis_twice_past_week: bool = Finding(DIALYSIS[0])
-    cvvhd_24h_past_week: bool = Finding(DIALYSIS[1])
+    dialysis_twice_past_week: bool = Finding(DIALYSIS[0], when="recent")
+    cvvhd_24h_past_week: bool = Finding(DIALYSIS[1], when="recent")
 
 
 @calculator(

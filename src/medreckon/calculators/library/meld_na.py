@@ -9,6 +9,7 @@ from pydantic import Field
 from ..fields import INR, Bilirubin, Creatinine, Finding, Inputs, Sodium
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..vocabulary import DIALYSIS
 
 
 class MELDNaInputs(Inputs):
@@ -26,12 +27,12 @@ class MELDNaInputs(Inputs):
     )
     dialysis_twice_past_week: bool = Finding(
         "Dialysis at least twice in the past 7 days; if so creatinine is set to 4.0 mg/dL.",
-        synonyms=("dialysis", "hemodialysis"),
+        synonyms=DIALYSIS, when="recent",
     )
     cvvhd_24h_past_week: bool = Finding(
         "Continuous veno-venous haemodialysis (CVVHD) for 24 hours or more in the past 7 days; if so "
         "creatinine is set to 4.0 mg/dL.",
-        synonyms=("CVVHD", "continuous veno-venous hemodialysis", "CRRT"),
+        synonyms=("CVVHD", "continuous veno-venous hemodialysis", "CRRT"), when="recent",
     )
 
 

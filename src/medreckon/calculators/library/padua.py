@@ -13,7 +13,7 @@ class PaduaInputs(Inputs):
     active_cancer: bool = Finding(
         "Active cancer: local or distant metastases and/or chemotherapy or radiotherapy in the previous 6 months (3)."
     )
-    previous_vte: bool = Finding("Previous venous thromboembolism, excluding superficial vein thrombosis (3).")
+    previous_vte: bool = Finding("Previous venous thromboembolism, excluding superficial vein thrombosis (3).", when="past")
     reduced_mobility: bool = Finding(
         "Reduced mobility: bed rest with bathroom privileges, from the patient's limitation or on physician's "
         "order, for at least 3 days (3)."
@@ -22,7 +22,7 @@ class PaduaInputs(Inputs):
         "Known thrombophilic condition: antithrombin, protein C or S deficiency, factor V Leiden, prothrombin "
         "G20210A mutation, antiphospholipid syndrome (3)."
     )
-    recent_trauma_or_surgery: bool = Finding("Trauma and/or surgery within the last month (2).")
+    recent_trauma_or_surgery: bool = Finding("Trauma and/or surgery within the last month (2).", when="recent")
     age: Age = Field(description="Age in years; 70 or older scores 1.")
     heart_or_respiratory_failure: bool = Finding("Heart and/or respiratory failure (1).")
     acute_mi_or_ischemic_stroke: bool = Finding("Acute myocardial infarction and/or ischaemic stroke (1).")

@@ -7,6 +7,7 @@ from pydantic import Field
 from ..fields import Age, Finding, HeartRate, Inputs, q
 from ..points import any_of, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..vocabulary import DVT, ESTROGEN_USE, HEMOPTYSIS, LEG_SWELLING, PE
 
 OxygenSaturation = q("%", ge=0, le=100, plausible=(50, 100), units=("%", "1"))
 
@@ -18,15 +19,15 @@ class PERCInputs(Inputs):
         description="Oxygen saturation (SaO2/SpO2) on room air, in %; below 95% meets a criterion. A fraction "
         "(0.94) must carry the unit '1', otherwise it is read as 0.94%."
     )
-    unilateral_leg_swelling: bool = Finding("Unilateral leg swelling.", synonyms=("unilateral leg swelling", "leg swelling", "swollen leg", "calf swelling", "swollen calf", "calf is swollen", "leg is swollen"))
-    hemoptysis: bool = Finding("Haemoptysis.", synonyms=("hemoptysis", "haemoptysis", "coughing up blood", "coughed up blood", "streaks of blood", "blood-streaked sputum", "blood-tinged sputum"))
+    unilateral_leg_swelling: bool = Finding("Unilateral leg swelling.", synonyms=("unilateral leg swelling",) + LEG_SWELLING)
+    hemoptysis: bool = Finding("Haemoptysis.", synonyms=HEMOPTYSIS)
     recent_surgery_or_trauma: bool = Finding(
         "Surgery or trauma within the last 4 weeks requiring treatment with general anaesthesia.",
-        synonyms=("surgery", "trauma", "operation", "repair", "replacement", "arthroplasty", "fracture", "injury"),
+        synonyms=("surgery", "trauma", "operation", "repair", "replacement", "arthroplasty", "fracture", "injury"), when="recent",
     )
-    previous_pe: bool = Finding("Prior pulmonary embolism (one criterion with prior DVT).", synonyms=("pulmonary embolism", "PE"))
-    previous_dvt: bool = Finding("Prior deep vein thrombosis (one criterion with prior PE).", synonyms=("deep vein thrombosis", "deep venous thrombosis", "DVT"))
-    hormone_use: bool = Finding("Hormone use: oral contraceptives, hormone replacement or other oestrogen therapy.", synonyms=("oral contraceptive", "oral contraceptives", "hormone replacement therapy", "estrogen", "HRT"))
+    previous_pe: bool = Finding("Prior pulmonary embolism (one criterion with prior DVT).", synonyms=PE, when="past")
+    previous_dvt: bool = Finding("Prior deep vein thrombosis (one criterion with prior PE).", synonyms=DVT, when="past")
+    hormone_use: bool = Finding("Hormone use: oral contraceptives, hormone replacement or other oestrogen therapy.", synonyms=ESTROGEN_USE)
 
 
 @calculator(

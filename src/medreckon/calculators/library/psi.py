@@ -25,6 +25,14 @@ from ..fields import (
 )
 from ..points import finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..vocabulary import (
+    CANCER,
+    CEREBROVASCULAR_DISEASE,
+    CHRONIC_KIDNEY_DISEASE,
+    CHRONIC_LIVER_DISEASE,
+    CONFUSION,
+    HEART_FAILURE,
+)
 
 
 class PSIInputs(Inputs):
@@ -34,25 +42,25 @@ class PSIInputs(Inputs):
     neoplastic_disease: bool = Finding(
         "Neoplastic disease (+30): any cancer except basal or squamous cell skin cancer that was active at "
         "presentation or diagnosed within the past year.",
-        synonyms=("cancer", "malignancy", "carcinoma", "adenocarcinoma", "tumor", "lymphoma", "leukemia", "metastatic"),
+        synonyms=CANCER + ("tumor",), when="recent",
     )
     liver_disease: bool = Finding("Liver disease (+20): clinical or histological cirrhosis, or other chronic liver "
-                                  "disease such as chronic active hepatitis.", synonyms=("liver disease", "cirrhosis", "chronic hepatitis"))
+                                  "disease such as chronic active hepatitis.", synonyms=CHRONIC_LIVER_DISEASE)
     congestive_heart_failure: bool = Finding(
         "Congestive heart failure (+10): systolic or ventricular dysfunction documented by history, exam, chest "
         "film, echocardiogram, MUGA or ventriculogram.",
-        synonyms=("congestive heart failure", "CHF", "heart failure", "HFrEF", "HFpEF"),
+        synonyms=HEART_FAILURE,
     )
     cerebrovascular_disease: bool = Finding(
         "Cerebrovascular disease (+10): clinical stroke or TIA, or stroke on CT or MRI.",
-        synonyms=("stroke", "TIA", "transient ischemic attack", "cerebrovascular disease", "CVA"),
+        synonyms=CEREBROVASCULAR_DISEASE,
     )
     renal_disease: bool = Finding("Renal disease (+10): history of chronic renal disease, or abnormal BUN and "
-                                  "creatinine documented in the record.", synonyms=("chronic kidney disease", "CKD", "renal disease", "renal insufficiency"))
+                                  "creatinine documented in the record.", synonyms=CHRONIC_KIDNEY_DISEASE)
     altered_mental_status: bool = Finding(
         "Altered mental status (+20): disorientation to person, place or time not known to be chronic, stupor "
         "or coma.",
-        synonyms=("altered mental status", "confusion", "confused", "disoriented", "stupor", "coma"),
+        synonyms=CONFUSION + ("stupor", "coma"),
     )
     respiratory_rate: RespiratoryRate = Field(description="Respiratory rate, breaths per minute (≥ 30: +20).")
     systolic_bp: BloodPressure = Field(description="Systolic blood pressure, mm Hg (< 90: +20).")

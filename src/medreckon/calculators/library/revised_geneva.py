@@ -21,9 +21,9 @@ POINTS = {
 
 class RevisedGenevaInputs(Inputs):
     age: Age = Field(description="Age in years; older than 65 scores (65 itself does not).")
-    previous_dvt_or_pe: bool = Finding("Previous deep vein thrombosis or pulmonary embolism.")
+    previous_dvt_or_pe: bool = Finding("Previous deep vein thrombosis or pulmonary embolism.", when="past")
     surgery_or_fracture_past_month: bool = Finding(
-        "Surgery under general anaesthesia or a lower-limb fracture within the past month."
+        "Surgery under general anaesthesia or a lower-limb fracture within the past month.", when="recent",
     )
     active_malignancy: bool = Finding(
         "Active malignant condition: solid or haematological, active or considered cured for less than 1 year."

@@ -56,7 +56,7 @@ class SOFAInputs(Inputs):
     hypotension: bool = Finding(
         "Hypotension with MAP < 70 mm Hg during the period scored (cardiovascular 1 point); use when no "
         "pressure is given, or when the worst MAP was below 70.",
-        synonyms=("hypotension", "hypotensive"),
+        synonyms=("hypotension", "hypotensive", "low blood pressure"),
     )
     dopamine: VasopressorDose | None = Field(
         None, description="Dopamine dose in µg/kg/min, given for at least 1 hour (≤ 5: 2, > 5: 3, > 15: 4 "

@@ -19,13 +19,13 @@ RISK_FACTORS = ("family_history_cad", "hypertension", "hypercholesterolemia", "d
 
 class TIMINSTEMIInputs(Inputs):
     age: Age = Field(description="Age in years; 65 or older scores 1.")
-    family_history_cad: bool = Finding("Family history of premature coronary artery disease (a CAD risk factor).")
+    family_history_cad: bool = Finding("Family history of premature coronary artery disease (a CAD risk factor).", whose="relative")
     hypertension: bool = Finding("Hypertension (a CAD risk factor).")
     hypercholesterolemia: bool = Finding("Hypercholesterolaemia (a CAD risk factor).")
     diabetes: bool = Finding("Diabetes mellitus (a CAD risk factor).")
     current_smoker: bool = Finding("Current smoker (a CAD risk factor); a former smoker is not.")
     known_cad: bool = Finding("Known coronary artery disease: a stenosis of 50% or more on prior angiography (1 point).")
-    aspirin_past_7_days: bool = Finding("Aspirin taken in the past 7 days (1 point).")
+    aspirin_past_7_days: bool = Finding("Aspirin taken in the past 7 days (1 point).", when="recent")
     severe_angina: bool = Finding("Severe angina: 2 or more anginal episodes in the past 24 hours (1 point).")
     st_deviation: bool = Finding("ST-segment deviation of 0.5 mm or more on the presenting ECG (1 point).")
     positive_cardiac_marker: bool = Finding("Elevated cardiac marker: troponin or CK-MB (1 point).")

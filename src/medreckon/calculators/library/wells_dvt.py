@@ -5,20 +5,21 @@ from __future__ import annotations
 from ..fields import Finding, Inputs, with_phrases
 from ..points import any_of, finding
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
+from ..vocabulary import CANCER, DVT
 
 
 class WellsDVTInputs(Inputs):
-    active_cancer: bool = Finding("Active cancer: treatment within the last 6 months or palliative (1 point).", synonyms=("active cancer", "cancer", "malignancy", "adenocarcinoma", "chemotherapy", "metastatic"))
+    active_cancer: bool = Finding("Active cancer: treatment within the last 6 months or palliative (1 point).", synonyms=("active cancer",) + CANCER + ("chemotherapy",), when="recent")
     bedridden_recently: bool = Finding(
         "Recently bedridden for more than 3 days; scores 1 together with major surgery within 12 weeks "
         "(one criterion).",
-        synonyms=("bedridden", "bed rest", "bedbound", "bed-bound", "confined to bed", "immobilized in bed"),
+        synonyms=("bedridden", "bed rest", "bedbound", "bed-bound", "confined to bed", "immobilized in bed"), when="recent",
     )
     major_surgery_12_weeks: bool = Finding(
         "Major surgery within the last 12 weeks (requiring general or regional anaesthesia); one "
         "criterion with being bedridden.",
         synonyms=("major surgery", "surgery", "operation", "caesarean section", "cesarean section", "C-section",
-                  "hip replacement", "knee replacement", "arthroplasty", "post-operative day", "postoperative day"),
+                  "hip replacement", "knee replacement", "arthroplasty", "post-operative day", "postoperative day"), when="recent",
     )
     # a measured difference: "4 cm larger than the right" is more than 3 cm, "2 cm larger" is not
     calf_swelling_3cm: bool = with_phrases(Finding(
@@ -39,7 +40,7 @@ class WellsDVTInputs(Inputs):
         "Paralysis, paresis, or recent plaster immobilisation of the lower extremity (1 point).",
         synonyms=("paralysis", "paresis", "plaster cast", "immobilization", "cast", "paraplegia", "quadriplegia", "tetraplegia", "hemiplegia", "immobilized", "immobilised"),
     )
-    previous_dvt: bool = Finding("Previously documented deep vein thrombosis (1 point).", synonyms=("deep vein thrombosis", "deep venous thrombosis", "DVT"))
+    previous_dvt: bool = Finding("Previously documented deep vein thrombosis (1 point).", synonyms=DVT, when="past")
     # a judgement, stated in words of likelihood: "an alternative diagnosis is less likely than DVT" is false
     alternative_diagnosis_as_likely: bool = with_phrases(Finding(
         "An alternative diagnosis is at least as likely as DVT (subtracts 2 points); the clinician's judgement.",

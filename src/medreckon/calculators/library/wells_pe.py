@@ -7,6 +7,7 @@ from pydantic import Field
 from ..fields import Finding, HeartRate, Inputs, with_phrases
 from ..points import any_of, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..vocabulary import CANCER, DVT, HEMOPTYSIS, LEG_SWELLING, PE
 
 _PE = r"(?:pulmonary embolism|pulmonary embolus|PE)"
 
@@ -18,7 +19,7 @@ class WellsPEInputs(Inputs):
     clinical_signs_of_dvt: bool = Finding(
         "Clinical signs and symptoms of deep vein thrombosis: at least leg swelling and pain on palpation "
         "of the deep veins (3 points).",
-        synonyms=("leg swelling", "calf swelling", "calf tenderness", "signs of deep vein thrombosis", "signs of DVT", "symptoms of DVT", "swollen calf", "swollen leg", "calf is swollen", "leg is swollen", "tender calf"),
+        synonyms=LEG_SWELLING + ("calf tenderness", "tender calf", "signs of deep vein thrombosis", "signs of DVT", "symptoms of DVT"),
     )
     # a judgement, stated in words of likelihood: a mention of PE alone is no such statement
     pe_most_likely_diagnosis: bool = with_phrases(Finding(
@@ -32,24 +33,24 @@ class WellsPEInputs(Inputs):
     immobilization_3_days: bool = Finding(
         "Immobilisation for at least 3 days (bed rest except for bathroom access); scores 1.5 together "
         "with recent surgery (one criterion).",
-        synonyms=("immobilization", "immobilized", "bed rest", "bedridden"),
+        synonyms=("immobilization", "immobilized", "bed rest", "bedridden"), when="recent",
     )
     surgery_previous_4_weeks: bool = Finding(
         "Surgery in the previous 4 weeks; scores 1.5 together with immobilisation (one criterion).",
-        synonyms=("surgery", "operation", "postoperative", "arthroplasty", "hip replacement", "knee replacement", "laparotomy", "operated on"),
+        synonyms=("surgery", "operation", "postoperative", "arthroplasty", "hip replacement", "knee replacement", "laparotomy", "operated on"), when="recent",
     )
     previous_pe: bool = Finding(
         "Previous, objectively diagnosed pulmonary embolism; 1.5 points together with previous DVT (one criterion).",
-        synonyms=("pulmonary embolism", "PE"),
+        synonyms=PE, when="past",
     )
     previous_dvt: bool = Finding(
         "Previous, objectively diagnosed deep vein thrombosis; 1.5 points together with previous PE (one criterion).",
-        synonyms=("deep vein thrombosis", "deep venous thrombosis", "DVT"),
+        synonyms=DVT, when="past",
     )
-    hemoptysis: bool = Finding("Haemoptysis (1 point).", synonyms=("hemoptysis", "haemoptysis", "coughing up blood"))
+    hemoptysis: bool = Finding("Haemoptysis (1 point).", synonyms=HEMOPTYSIS)
     malignancy: bool = Finding(
         "Malignancy on treatment within the last 6 months or palliative (1 point); cured cancer does not count.",
-        synonyms=("malignancy", "cancer", "carcinoma", "adenocarcinoma", "chemotherapy", "metastatic"),
+        synonyms=CANCER + ("chemotherapy",), when="recent",
     )
 
 
