@@ -167,3 +167,15 @@ def test_a_diagnosis_considered_or_unclear_is_no_finding():
     assert state("His health regarding gastric ulcers has been unremarkable.", pud=("gastric ulcer",))["pud"][0] == "absent"
     # and a made diagnosis stays one
     assert state("Biopsy confirmed lymphoma.", lymphoma=("lymphoma",))["lymphoma"][0] == "present"
+
+
+def test_round_seven_cues():
+    assert state("Neither leg is swollen.", swelling=("leg is swollen",))["swelling"][0] == "absent"
+    assert state("The diabetes team will add insulin if her HbA1c rises.", insulin=("insulin",))["insulin"][0] == "absent"
+    assert state("Will consider basal insulin.", insulin=("insulin",))["insulin"][0] == "absent"
+    assert state("Apixaban after a discussion of stroke risk.", stroke=("stroke",))["stroke"][0] == "absent"
+    assert state("She is at high risk of bleeding.", bleed=("bleeding",))["bleed"][0] == "absent"
+    assert state("HRT was stopped in 2012.", hrt=("HRT",))["hrt"][0] == "absent"
+    # a stated fact stays one
+    assert state("On basal insulin since 2019.", insulin=("insulin",))["insulin"][0] == "present"
+    assert state("Risk factors: hypertension.", htn=("hypertension",))["htn"][0] == "present"

@@ -31,3 +31,16 @@ def test_race_and_bad_input():
         read_sex(None)
     with pytest.raises(TypeError, match="note must be text"):
         read_race(3)
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("HPI: 71 y/o M sent in by his PCP. Her daughter is at the bedside.", "male"),  # the shorthand wins
+    ("A 45 yo F with fever; he", "female"),
+    ("67M with chest pain, his wife reports.", "male"),
+    ("Pt 72F admitted from home.", "female"),
+    ("58 y.o. male, retired teacher.", "male"),
+    ("T 101F on arrival; she is a 34-year-old woman.", "female"),  # a temperature in F is no sex
+    ("Temp 101 F. A 5-year-old girl with sore throat.", "female"),
+])
+def test_sex_in_clinical_shorthand(note, expected):
+    assert read_sex(note) == expected

@@ -118,3 +118,12 @@ def test_carbon_dioxide_fasting_glucose_length_and_mg_percent_name_their_inputs(
     chol = candidates(ms, "total_cholesterol", ("mg/dL", "mmol/L"))
     assert [m.value for m in chol] == [201.0] and as_input(chol[0], ("mg/dL",)) == {"value": 201.0, "unit": "mg/dL"}
     assert [m.value for m in candidates(ms, "height", ("cm", "in", "m"))][0] == 71.2
+
+
+def test_ages_in_clinical_shorthand():
+    units = ("yr", "mo", "wk", "d")
+    ages = candidates(scan("HPI: 71 y/o M sent in from PCP office with 2 days of palpitations."), "age", units)
+    assert [m.value for m in ages] == [71.0, 2.0]  # the age named first, not the 2 days
+    assert as_input(ages[0], ("yr", "mo")) == {"value": 71.0, "unit": "yr"}
+    assert [m.value for m in candidates(scan("Patient: a 58 y.o. woman with cough."), "age", units)] == [58.0]
+    assert [m.value for m in candidates(scan("45 yo male, T 38.2 C."), "age", units)] == [45.0]

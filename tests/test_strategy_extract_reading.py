@@ -28,7 +28,7 @@ def test_defaults_are_todays_extract():
     assert get_strategy("extract").version == "1+e3+r2+splitq+fix"
     v = get_strategy("extract:context=with_model,decide=logprob,threshold=0.6,candidates=true,"
                      "apply_hints=true,item_lists=true,abstain=true").version
-    assert v == "1+e3+r2+splitq+fix+ctx7-with_model+lp2+t0.6+cand6+hints3+items+abst"
+    assert v == "1+e3+r2+splitq+fix+ctx8-with_model+lp2+t0.6+cand7+hints3+items+abst"
     with pytest.raises(ValueError, match="context: got 'on'; expected one of off, alone, with_model, veto"):
         get_strategy("extract:context=on")
     with pytest.raises(ValueError, match="threshold: got 1.5"):
@@ -166,7 +166,7 @@ def test_candidates_first_takes_the_named_mention_at_presentation_without_asking
     asked = model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
     assert list(asked) == ["weight"] and asked["weight"]["anyOf"][0]["enum"] == [81]
     assert out.trace["normalised_inputs"] == {"weight": 81.0, "height": 180.0}
-    assert get_strategy("extract:candidates=first").version.endswith("+cand1st4")
+    assert get_strategy("extract:candidates=first").version.endswith("+cand1st5")
     with pytest.raises(ValueError, match="candidates: got 'maybe'; expected one of false, true, first"):
         get_strategy("extract:candidates=maybe")
 

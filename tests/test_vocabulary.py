@@ -95,3 +95,10 @@ def test_a_shared_concept_is_read_in_its_other_words():
     got = _read("rcri", note, "cerebrovascular_disease", "ischemic_heart_disease")
     assert got == {"cerebrovascular_disease": "present", "ischemic_heart_disease": "present"}
     assert _read("perc", "She has been taking an OCP for 2 years.", "hormone_use") == {"hormone_use": "present"}
+
+
+def test_a_bare_year_is_years_back_and_operations_are_read_by_name():
+    note = "PMH: L ankle fracture 2008 treated with ORIF, healed. Laparoscopic cholecystectomy 19 days ago."
+    assert _read("wells-pe", note, "surgery_previous_4_weeks") == {"surgery_previous_4_weeks": "present"}
+    assert _read("perc", "PMH: L ankle fracture 2008 treated with ORIF, healed.", "recent_surgery_or_trauma") == {
+        "recent_surgery_or_trauma": "absent"}

@@ -46,5 +46,11 @@ HEMOPTYSIS = ("hemoptysis", "coughing up blood", "coughed up blood", "coughs up 
 LEG_SWELLING = ("leg swelling", "swollen leg", "calf swelling", "swollen calf", "calf is swollen", "leg is swollen",
                 "leg edema", "swelling of the leg", "swelling of the calf")
 SMOKING = ("smoker", "smokes", "smoking", "tobacco use", "cigarettes", "cigarette", "pack-year", "pack-years")
+# an operation, by its common names (a criterion's scope says when: Wells' four weeks, PERC's four)
+SURGERY = ("surgery", "operation", "operated on", "postoperative", "post-op", "postop", "laparotomy", "laparoscopy",
+           "arthroplasty", "arthroscopy", "hip replacement", "knee replacement", "ORIF", "cholecystectomy",
+           "appendectomy", "colectomy", "hemicolectomy", "hysterectomy", "cesarean section", "caesarean section",
+           "C-section", "mastectomy", "prostatectomy", "nephrectomy", "gastrectomy", "craniotomy", "thoracotomy",
+           "sternotomy", "CABG", "hernia repair", "laminectomy", "spinal fusion")
 ESTROGEN_USE = ("oral contraceptive", "combined oral contraceptive", "birth control pill", "OCP", "hormone replacement therapy",
                 "HRT", "estrogen", "estradiol", "ethinyl estradiol")

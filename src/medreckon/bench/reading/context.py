@@ -113,6 +113,23 @@ def _extra_context_rules() -> list[Any]:
             ConTextRule("stopped", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4,
                         pattern=[{"LOWER": {"IN": ["stopped", "quit", "discontinued", "ceased", "former", "ex", "avoids", "avoid"]}}]),
             ConTextRule("no longer", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4),
+            # ... or after its name: "HRT was stopped in 2012", "ibuprofen has been discontinued"
+            ConTextRule("was stopped", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=3,
+                        pattern=[{"LOWER": {"IN": ["was", "were", "is", "been"]}},
+                                 {"LOWER": {"IN": ["stopped", "discontinued", "ceased"]}}]),
+            ConTextRule("neither", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=6,
+                        pattern=[{"LOWER": {"IN": ["neither", "nor"]}}]),
+            # a plan or a condition, not a fact: "will add insulin if her HbA1c rises", "will consider
+            # basal insulin"; a risk of it is not it: "a discussion of stroke risk", "the risk of bleeding"
+            ConTextRule("will add", "HYPOTHETICAL", direction="FORWARD", max_scope=4,
+                        pattern=[{"LOWER": {"IN": ["will", "would", "may", "might", "to"]}},
+                                 {"LOWER": {"IN": ["add", "consider", "start", "begin", "initiate", "commence"]}}]),
+            ConTextRule("consider", "HYPOTHETICAL", direction="FORWARD", max_scope=4,
+                        pattern=[{"LOWER": {"IN": ["consider", "considering", "considered"]}}]),
+            ConTextRule("risk of", "HYPOTHETICAL", direction="FORWARD", max_scope=3,
+                        pattern=[{"LOWER": {"IN": ["risk", "risks"]}}, {"LOWER": {"IN": ["of", "for"]}}]),
+            ConTextRule("stroke risk", "HYPOTHETICAL", direction="BACKWARD", max_scope=1,
+                        pattern=[{"LOWER": {"IN": ["risk", "risks"]}}]),
             # medspaCy's backward "was negative" hides its forward "negative for" here
             ConTextRule("was negative for", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=8,
                         pattern=[{"LOWER": {"IN": ["was", "were", "is", "are"]}}, {"LOWER": {"IN": ["negative", "neg"]}},

@@ -38,7 +38,7 @@ _UNITS = sorted([
     "ug/kg/min", "mcg/kg/h", "µg/kg/h", "mg/kg/min", "µIU/mL", "uIU/mL", "μIU/mL", "pmol/L", "kPa",
     "cells/µL", "cells/uL", "K/µL", "K/uL", "x 10^3/µL", "× 10^3/µL", "10^3/µL", "10^3/uL", "x10^9/l",
     "beats/minute", "breaths/minute", "per minute",
-    "yrs", "year-old", "year old", "years old", "months", "weeks", "days", "hours", "ms", "msec", "points", "seconds", "s",
+    "yrs", "year-old", "year old", "years old", "y/o", "y.o.", "yo", "yr-old", "yr old", "months", "weeks", "days", "hours", "ms", "msec", "points", "seconds", "s",
 ], key=len, reverse=True)
 _UNIT = "|".join(re.escape(x) for x in _UNITS)
 _MENTION = re.compile(rf"{_NUMBER}(?:\s*/\s*(\d{{2,3}}))?(?:[\s-]*({_UNIT})(?![A-Za-z]))?")
@@ -55,7 +55,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "creatinine": ("cr", "creat", "scr"), "glucose": ("glu", "sugar", "bg", "fg", "fpg", "fbg", "fbs"), "hemoglobin": ("hb", "hgb"),
     "hematocrit": ("hct",), "platelets": ("plt", "platelet"), "platelet": ("plt", "platelets"),
     "wbc": ("white", "leukocytes", "leukocyte", "leucocytes"), "albumin": ("alb",), "bilirubin": ("bili", "tbili"),
-    "age": ("year-old", "years old", "yo", "aged"), "weight": ("weighs", "weighed", "weighing", "wt"),
+    "age": ("year-old", "years old", "yo", "y/o", "aged"), "weight": ("weighs", "weighed", "weighing", "wt"),
     "height": ("tall", "ht", "length"), "calcium": ("ca",), "cholesterol": ("chol", "tc"), "hdl": ("hdl-c", "high density lipoprotein", "high-density lipoprotein"),
     "triglycerides": ("tg", "trigs", "triglyceride"), "insulin": ("insulin",), "inr": ("inr", "international normalized ratio"), "pao2": ("po2", "pao2", "pao", "pao₂", "partial pressure of oxygen"),
     "fio2": ("fio2", "fraction of inspired"), "qt": ("qt", "qtc"), "ph": ("ph",),
@@ -130,7 +130,8 @@ _PRESSURE = re.compile(r"\b(?:blood pressure|BP|B/P|pressure)\b", re.I)
 
 
 # Units as notes write them -> the engine's symbols (calculators.units)
-_SYMBOLS = {"year-old": "yr", "year old": "yr", "years old": "yr", "years": "yr", "year": "yr",
+_SYMBOLS = {"year-old": "yr", "year old": "yr", "years old": "yr", "years": "yr", "year": "yr", "y/o": "yr",
+            "y.o.": "yr", "yo": "yr", "yr-old": "yr", "yr old": "yr",
             "yrs": "yr", "months": "mo", "weeks": "wk", "days": "d", "hours": "h", "lbs": "lb",
             "pounds": "lb", "inches": "in", "feet": "ft", "bpm": "/min", "beats per minute": "/min",
             "beats/min": "/min", "breaths per minute": "/min", "breaths/min": "/min", "mm Hg": "mmHg",

@@ -19,7 +19,9 @@ PREVIOUS = re.compile(r"\b(?:previous(?:ly)?|prior|history|past|before|ago|earli
 # A clause about months or years back: no `recent_…` criterion
 DISTANT = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many) "
                      r"(?:years?|months?) (?:ago|earlier|before|previously|prior)|(?:years?|decades?) ago|last year|"
-                     r"in (?:19|20)\d\d|as a (?:child|teenager)|in (?:his|her|their) (?:youth|childhood|teens))\b", re.I)
+                     r"in (?:19|20)\d\d|as a (?:child|teenager)|in (?:his|her|their) (?:youth|childhood|teens))\b"
+                     # a bare year, as problem lists date things ("L ankle fracture 2008 treated with ORIF")
+                     r"|(?<![\d.,/:-])\b(?:19[5-9]\d|20[0-2]\d)\b(?![\d.,/:%-])", re.I)
 
 
 def sentence_at(text: str, pos: int) -> str:

@@ -293,13 +293,15 @@ class Extract:
         # British spellings; "to rule out"; "no" right before a name
         # ctx 7: concepts' synonyms shared across scores (calculators.vocabulary), plurals, each finding's
         # declared scope (fields.Scope: past, recent, a relative's, absence); "differential", "unclear of"
-        reading = (("" if self.context == "off" else f"+ctx7-{self.context}")
+        # ctx 8: the sex in clinical shorthand ("71 y/o M"); "neither", "will add/consider", "risk of", "stopped"
+        # after a name; a bare year is years back; operations by name (vocabulary.SURGERY)
+        reading = (("" if self.context == "off" else f"+ctx8-{self.context}")
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
                    # chlp 2: on evidence sentences only; 3: GCS and Charlson phrases, a list "does not have" opens
                    + ("" if self.choices == "generate" else "+chlp3")
                    + ("" if self.threshold == 0.5 else f"+t{self.threshold:g}")
-                   # cand6 / first4: "carbon dioxide", "FG", "length" name inputs; "mg%" is mg/dL
-                   + {"false": "", "true": "+cand6", "first": "+cand1st4"}[self.candidates]
+                   # cand6 / first4: "carbon dioxide", "FG", "length" name inputs; "mg%" is mg/dL; 7 / 5: "y/o" ages
+                   + {"false": "", "true": "+cand7", "first": "+cand1st5"}[self.candidates]
                    + ("+hints3" if self.apply_hints else "")  # 3: the one other plausible unit
                    + ("+items" if self.item_lists else "") + ("+abst" if self.abstain else ""))
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}{reading}"

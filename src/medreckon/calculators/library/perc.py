@@ -7,7 +7,7 @@ from pydantic import Field
 from ..fields import Age, Finding, HeartRate, Inputs, q
 from ..points import any_of, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import DVT, ESTROGEN_USE, HEMOPTYSIS, LEG_SWELLING, PE
+from ..vocabulary import DVT, ESTROGEN_USE, HEMOPTYSIS, LEG_SWELLING, PE, SURGERY
 
 OxygenSaturation = q("%", ge=0, le=100, plausible=(50, 100), units=("%", "1"))
 
@@ -23,7 +23,7 @@ class PERCInputs(Inputs):
     hemoptysis: bool = Finding("Haemoptysis.", synonyms=HEMOPTYSIS)
     recent_surgery_or_trauma: bool = Finding(
         "Surgery or trauma within the last 4 weeks requiring treatment with general anaesthesia.",
-        synonyms=("surgery", "trauma", "operation", "repair", "replacement", "arthroplasty", "fracture", "injury"), when="recent",
+        synonyms=SURGERY + ("trauma", "repair", "replacement", "fracture", "injury"), when="recent",
     )
     previous_pe: bool = Finding("Prior pulmonary embolism (one criterion with prior DVT).", synonyms=PE, when="past")
     previous_dvt: bool = Finding("Prior deep vein thrombosis (one criterion with prior PE).", synonyms=DVT, when="past")

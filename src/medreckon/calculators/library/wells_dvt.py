@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..fields import Finding, Inputs, with_phrases
 from ..points import any_of, finding
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
-from ..vocabulary import CANCER, DVT
+from ..vocabulary import CANCER, DVT, SURGERY
 
 
 class WellsDVTInputs(Inputs):
@@ -18,8 +18,7 @@ class WellsDVTInputs(Inputs):
     major_surgery_12_weeks: bool = Finding(
         "Major surgery within the last 12 weeks (requiring general or regional anaesthesia); one "
         "criterion with being bedridden.",
-        synonyms=("major surgery", "surgery", "operation", "caesarean section", "cesarean section", "C-section",
-                  "hip replacement", "knee replacement", "arthroplasty", "post-operative day", "postoperative day"), when="recent",
+        synonyms=("major surgery", "post-operative day", "postoperative day") + SURGERY, when="recent",
     )
     # a measured difference: "4 cm larger than the right" is more than 3 cm, "2 cm larger" is not
     calf_swelling_3cm: bool = with_phrases(Finding(

@@ -7,7 +7,7 @@ from pydantic import Field
 from ..fields import Finding, HeartRate, Inputs, with_phrases
 from ..points import any_of, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import CANCER, DVT, HEMOPTYSIS, LEG_SWELLING, PE
+from ..vocabulary import CANCER, DVT, HEMOPTYSIS, LEG_SWELLING, PE, SURGERY
 
 _PE = r"(?:pulmonary embolism|pulmonary embolus|PE)"
 
@@ -37,7 +37,7 @@ class WellsPEInputs(Inputs):
     )
     surgery_previous_4_weeks: bool = Finding(
         "Surgery in the previous 4 weeks; scores 1.5 together with immobilisation (one criterion).",
-        synonyms=("surgery", "operation", "postoperative", "arthroplasty", "hip replacement", "knee replacement", "laparotomy", "operated on"), when="recent",
+        synonyms=SURGERY, when="recent",
     )
     previous_pe: bool = Finding(
         "Previous, objectively diagnosed pulmonary embolism; 1.5 points together with previous DVT (one criterion).",
