@@ -14,7 +14,8 @@ from medreckon.calculators.medcalc_bench import from_medcalc_bench
 from medreckon.calculators.registry import all_calculators
 
 FOLDER = Path(__file__).parent / "data" / "vignettes"
-FILES = sorted(FOLDER.glob("rule_based_v*.csv"))
+# by their number: v10 after v9, not after v1
+FILES = sorted(FOLDER.glob("rule_based_v*.csv"), key=lambda f: int(f.stem.rsplit("_v", 1)[1]))
 CASES = [c for f in FILES for c in load_cases("medreckon-vignettes", path=f)]
 # MedCalc-Bench's rule-based calculators: its scores (risk, severity and diagnosis categories)
 RULE_BASED = {c.medcalc_bench.id: c.id for c in all_calculators() if c.medcalc_bench and c.kind == "score"}
