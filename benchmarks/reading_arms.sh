@@ -15,9 +15,11 @@
 #                  3's on v3-v4 (rows 96-125; round 3 ran v1-v2 into reading-vignettes at its commit)
 #   STAGE=5        seed 4 and the vignettes v5-v6 (rows 126-163), untouched until round 5 (this
 #                  commit) was frozen: the new extract, and round 4's code (ROUND4_SRC)
-#   STAGE=6        seed 5 and the vignettes v7-v8 (rows 164-213), untouched until round 6 (this
-#                  commit) was frozen: the new extract, and round 5's code (ROUND5_SRC: a checkout of
-#                  927fce0)
+#   STAGE=6        seed 5 and the vignettes v7-v8 (rows 164-213), untouched until round 6 (2f6f842)
+#                  was frozen: round 6's code (ROUND6_SRC) and round 5's (ROUND5_SRC: 927fce0)
+#   STAGE=7        seed 6 and the vignettes v9-v10 (rows 214-263), untouched until round 7 (this
+#                  commit) was frozen: the new extract and round 6's code (ROUND6_SRC: 2f6f842)
+#   ROUNDS=        with STAGE=6 or 7, run one of its two rounds only (two jobs, one per core)
 #   STAGE=report   the reports (Markdown and JSON under docs/results/), no model runs
 #
 # The new extract's code changed after seed 1 was measured (rounds 2 and 3, docs/reading.md): the
@@ -26,8 +28,8 @@
 # a checkout of 58a0ec0 (git worktree add ../round1 58a0ec0) to reproduce them. Likewise seed 2's
 # figures are round 3's (commit bfd3399: ROUND3_SRC=../round3/src after git worktree add ../round3
 # bfd3399); round 4 (d10f30b) was measured on seed 3 and vignettes v3-v4, round 5 (927fce0) on seed 4
-# and vignettes v5-v6, round 6 (this commit) on seed 5 and vignettes v7-v8, each a sample no round
-# before it was tuned on.
+# and vignettes v5-v6, round 6 (2f6f842) on seed 5 and vignettes v7-v8, round 7 (this commit) on
+# seed 6 and vignettes v9-v10, each a sample no round before it was tuned on.
 #
 # The new extract is today's extract with the mechanisms below; the leave-one-out arms replace one
 # mechanism by its "off" form (for `context`, the findings go into the one JSON request, as in the
@@ -45,6 +47,18 @@ DIR2="$ROOT/reading-3pc-seed2"
 DIR3="$ROOT/reading-3pc-seed3"
 DIR4="$ROOT/reading-3pc-seed4"
 DIR5="$ROOT/reading-3pc-seed5"
+DIR6="$ROOT/reading-3pc-seed6"
+# ROUND SEED RUNDIR VIGDIR FILE...: one round's code (this checkout for 'new', else ROUND<n>_SRC) on a
+# seed and on vignettes
+measure() {
+  local r=$1 seed=$2 dir=$3 vdir=$4 src=""; shift 4
+  if [ "$r" != new ]; then src="ROUND${r}_SRC"; src="${!src:?set ROUND${r}_SRC (see above)}"; fi
+  PYTHONPATH="$src" arms --strategies "$NEW" --subset medrac_clean_940 --per-calculator 3 --seed "$seed" \
+    --retry-errors --run-dir "$dir" --labels v1.0,corrected
+  vignettes "$vdir" "$@"
+  PYTHONPATH="$src" arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
+    --data-file "$vdir/rule_based.csv" --run-dir "$vdir"
+}
 join() { local IFS=,; echo "$*"; }
 # mechanism=on form|off form ("" = the parameter's default)
 MECHS=("context=alone|split_findings=false" "choices=logprob|" "candidates=first|" "apply_hints=true|"
@@ -98,13 +112,12 @@ case "$STAGE" in
        PYTHONPATH="$ROUND4_SRC" arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
          --data-file "$ROOT/reading-vignettes-v56-round4/rule_based.csv" --run-dir "$ROOT/reading-vignettes-v56-round4"
      fi ;;
-  6) for r in ${ROUNDS:-6 5}; do  # this commit, then round 5's checkout (ROUNDS=6 or 5: one of them)
-       if [ "$r" = 6 ]; then src="${PYTHONPATH:-}"; else src="${ROUND5_SRC:?set ROUND5_SRC (see above)}"; fi
-       PYTHONPATH="$src" arms --strategies "$NEW" --subset medrac_clean_940 --per-calculator 3 --seed 5 \
-         --retry-errors --run-dir "$DIR5-round$r" --labels v1.0,corrected
-       vignettes "$ROOT/reading-vignettes-v78-round$r" tests/data/vignettes/rule_based_v{7,8}.csv
-       PYTHONPATH="$src" arms --strategies "$NEW" --dataset medreckon-vignettes --retry-errors \
-         --data-file "$ROOT/reading-vignettes-v78-round$r/rule_based.csv" --run-dir "$ROOT/reading-vignettes-v78-round$r"
+  6) for r in ${ROUNDS:-6 5}; do
+       measure "$r" 5 "$DIR5-round$r" "$ROOT/reading-vignettes-v78-round$r" tests/data/vignettes/rule_based_v{7,8}.csv
+     done ;;
+  7) for r in ${ROUNDS:-7 6}; do
+       measure "$([ "$r" = 7 ] && echo new || echo "$r")" 6 "$DIR6-round$r" "$ROOT/reading-vignettes-v910-round$r" \
+         tests/data/vignettes/rule_based_v{9,10}.csv
      done ;;
   report)
     N=$(slug "$NEW")
@@ -124,16 +137,29 @@ case "$STAGE" in
     python benchmarks/reading_tables.py summary "$ROOT" "round4=$DIR4-round4/$N" "round5=$DIR4/$N" \
       --tuned 0:2 --tuned 1:3 --tuned 2:3 --tuned 3:3 --markdown docs/results/reading-summary-3pc-seed4.md
     medreckon bench attribute "$DIR4/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed4.md
+    # round 5 against round 6 (seed 5, vignettes v7-v8), paired
+    python benchmarks/reading_tables.py summary "$ROOT" "round5=$DIR5-round5/$N" "round6=$DIR5-round6/$N" \
+      --tuned 0:2 --tuned 1:3 --tuned 2:3 --tuned 3:3 --tuned 4:3 --markdown docs/results/reading-summary-3pc-seed5.md
+    medreckon bench attribute "$DIR5-round6/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed5.md
+    python benchmarks/reading_tables.py vignettes "$ROOT" "round5=$ROOT/reading-vignettes-v78-round5/$N" \
+      "round6=$ROOT/reading-vignettes-v78-round6/$N" --held-out-from 164 --markdown docs/results/reading-vignettes-v7-v8.md
+    # round 6 against round 7 (seed 6, vignettes v9-v10), paired
+    python benchmarks/reading_tables.py summary "$ROOT" "round6=$DIR6-round6/$N" "round7=$DIR6-round7/$N" \
+      --tuned 0:2 --tuned 1:3 --tuned 2:3 --tuned 3:3 --tuned 4:3 --tuned 5:3 \
+      --markdown docs/results/reading-summary-3pc-seed6.md
+    medreckon bench attribute "$DIR6-round7/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed6.md
+    python benchmarks/reading_tables.py vignettes "$ROOT" "round6=$ROOT/reading-vignettes-v910-round6/$N" \
+      "round7=$ROOT/reading-vignettes-v910-round7/$N" --held-out-from 214 --markdown docs/results/reading-vignettes-v9-v10.md
     python benchmarks/reading_tables.py vignettes "$ROOT" \
       "round3=$ROOT/reading-vignettes/$N,$ROOT/reading-vignettes-v34-round3/$N" \
       "round4=$ROOT/reading-vignettes-round4/$N" --markdown docs/results/reading-vignettes.md
     python benchmarks/reading_tables.py vignettes "$ROOT" "round4=$ROOT/reading-vignettes-v56-round4/$N" \
       "round5=$ROOT/reading-vignettes-v56/$N" --held-out-from 126 --markdown docs/results/reading-vignettes-v5-v6.md
-    for s in "0 2" "1 3" "2 3" "3 3" "4 3"; do set -- $s
+    for s in "0 2" "1 3" "2 3" "3 3" "4 3" "5 3" "6 3"; do set -- $s
       python benchmarks/reading_tables.py rules --seed "$1" --per-calculator "$2" \
         --markdown "docs/results/reading-rules-${2}pc-seed$1.md"; done
     medreckon bench attribute "$DIR/extract" --markdown docs/results/reading-attribution-extract-3pc-seed1.md
     medreckon bench attribute "$DIR/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed1.md
     medreckon bench attribute "$DIR2/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed2.md ;;
-  *) echo "STAGE must be design, 1, 2, 3, 4, 5, 6 or report" >&2; exit 2 ;;
+  *) echo "STAGE must be design, 1, 2, 3, 4, 5, 6, 7 or report" >&2; exit 2 ;;
 esac
