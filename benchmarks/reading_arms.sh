@@ -155,8 +155,11 @@ case "$STAGE" in
       "round4=$ROOT/reading-vignettes-round4/$N" --markdown docs/results/reading-vignettes.md
     python benchmarks/reading_tables.py vignettes "$ROOT" "round4=$ROOT/reading-vignettes-v56-round4/$N" \
       "round5=$ROOT/reading-vignettes-v56/$N" --held-out-from 126 --markdown docs/results/reading-vignettes-v5-v6.md
-    for s in "0 2" "1 3" "2 3" "3 3" "4 3" "5 3" "6 3"; do set -- $s
-      python benchmarks/reading_tables.py rules --seed "$1" --per-calculator "$2" \
+    # the readers alone on each seed, with the code of the round measured on it: round 5's for seeds
+    # 0-4, round 6's for seed 5, this commit's for seed 6
+    for s in "0 2 5" "1 3 5" "2 3 5" "3 3 5" "4 3 5" "5 3 6" "6 3 new"; do set -- $s
+      if [ "$3" = new ]; then src=""; else src="ROUND${3}_SRC"; src="${!src:?set ROUND${3}_SRC (see above)}"; fi
+      PYTHONPATH="$src" python benchmarks/reading_tables.py rules --seed "$1" --per-calculator "$2" \
         --markdown "docs/results/reading-rules-${2}pc-seed$1.md"; done
     medreckon bench attribute "$DIR/extract" --markdown docs/results/reading-attribution-extract-3pc-seed1.md
     medreckon bench attribute "$DIR/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed1.md

@@ -41,6 +41,9 @@ def test_race_and_bad_input():
     ("58 y.o. male, retired teacher.", "male"),
     ("T 101F on arrival; she is a 34-year-old woman.", "female"),  # a temperature in F is no sex
     ("Temp 101 F. A 5-year-old girl with sore throat.", "female"),
+    # a height in metres after a full stop is no sex (MedCalc-Bench row 165)
+    ("She weighs 83.1 kg, height of 1.63 m. Her mother.", "female"),
+    ("Weight 70 kg. 63 m of walking. She is well.", "female"),
 ])
 def test_sex_in_clinical_shorthand(note, expected):
     assert read_sex(note) == expected

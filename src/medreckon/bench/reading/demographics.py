@@ -21,10 +21,11 @@ _NOUN = re.compile(r"\b(man|woman|male|female|boy|girl|gentleman|lady|men|women)
 _FEMALE_NOUNS = {"woman", "female", "girl", "lady", "women"}
 _HE = re.compile(r"\b(he|his|him|himself|mr)\b", re.I)
 _SHE = re.compile(r"\b(she|her|hers|herself|mrs|ms|pregnant|gravida)\b", re.I)
-# "71 y/o M", "45 yo F", "58 y.o. male", "67M": an age with its unit, or a bare age that opens the
-# note, a line or a sentence (a bare "101F" elsewhere is a temperature)
-_SHORTHAND = re.compile(r"\b\d{1,3}\s*(?:y/o|y\.o\.|yo|yr-old|yr old|-?year-old)\s*(m|f|male|female)\b"
-                        r"|(?:^|[.:;\n]\s*|\bpt\s+)\d{1,3}\s?(M|F)\b", re.I)
+# "71 y/o M", "45 yo F", "58 y.o. male": an age with its unit and the sex
+_SHORTHAND = re.compile(r"\b\d{1,3}\s*(?:y/o|y\.o\.|yo|yr-old|yr old|-?year-old)\s*(m|f|male|female)\b", re.I)
+# "67M", "Pt 72F": a bare age and a capital M or F, opening the note, a line or a sentence (a
+# "101F" elsewhere is a temperature, "1.63 m" a height)
+_BARE = re.compile(r"(?:^|(?<=[.:;])\s+|\n\s*|\b[Pp]t\.?\s+)\d{1,3}([MF])\b")
 _BLACK = re.compile(r"\b(african[- ]american|black)\b(?!\s+(?:stool|tarry|eschar|lesion|urine))", re.I)
 
 
@@ -32,9 +33,9 @@ def read_sex(note: str) -> str | None:
     """"male", "female" or None (see the module docstring)."""
     if not isinstance(note, str):
         raise TypeError(f"note must be text, got {type(note).__name__}")
-    short = _SHORTHAND.search(note)
+    short = _SHORTHAND.search(note) or _BARE.search(note)
     if short:
-        return "female" if (short.group(1) or short.group(2)).lower().startswith("f") else "male"
+        return "female" if short.group(1).lower().startswith("f") else "male"
     for m in _NOUN.finditer(note):
         before = note[max(0, m.start() - 30):m.start()]
         if re.search(r"\b(?:his|her|their)\s+(?:\w+\s+)?$", before, re.I):

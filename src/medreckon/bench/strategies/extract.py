@@ -295,7 +295,8 @@ class Extract:
         # declared scope (fields.Scope: past, recent, a relative's, absence); "differential", "unclear of"
         # ctx 8: the sex in clinical shorthand ("71 y/o M"); "neither", "will add/consider", "risk of", "stopped"
         # after a name; a bare year is years back; operations by name (vocabulary.SURGERY)
-        reading = (("" if self.context == "off" else f"+ctx8-{self.context}")
+        # ctx 9: a bare "67M" needs its capital letter ("height of 1.63 m" read as male on seed 6)
+        reading = (("" if self.context == "off" else f"+ctx9-{self.context}")
                    + ("" if self.decide == "generate" else "+lp2")  # 2: on the evidence alone
                    # chlp 2: on evidence sentences only; 3: GCS and Charlson phrases, a list "does not have" opens
                    + ("" if self.choices == "generate" else "+chlp3")
