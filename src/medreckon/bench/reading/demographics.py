@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import re
 
+from .quantities import AGE_UNITS
+
 _NOUN = re.compile(r"\b(man|woman|male|female|boy|girl|gentleman|lady|men|women)\b", re.I)
 _FEMALE_NOUNS = {"woman", "female", "girl", "lady", "women"}
 _HE = re.compile(r"\b(he|his|him|himself|mr)\b", re.I)
 _SHE = re.compile(r"\b(she|her|hers|herself|mrs|ms|pregnant|gravida)\b", re.I)
 # "71 y/o M", "45 yo F", "58 y.o. male": an age with its unit and the sex
-_SHORTHAND = re.compile(r"\b\d{1,3}\s*(?:y/o|y\.o\.|yo|yr-old|yr old|-?year-old)\s*(m|f|male|female)\b", re.I)
+_SHORTHAND = re.compile(rf"\b\d{{1,3}}\s*-?(?:{'|'.join(map(re.escape, AGE_UNITS))})\s*(m|f|male|female)\b", re.I)
 # "67M", "Pt 72F": a bare age and a capital M or F, opening the note, a line or a sentence (a
 # "101F" elsewhere is a temperature, "1.63 m" a height)
 _BARE = re.compile(r"(?:^|(?<=[.:;])\s+|\n\s*|\b[Pp]t\.?\s+)\d{1,3}([MF])\b")

@@ -22,6 +22,9 @@ from typing import Any
 from ...calculators import units as u
 from .timepoints import LATER
 
+# How notes write an age's unit ("71-year-old", "71 y/o"): units of the scanner, and the sex
+# shorthand's ("71 y/o M", reading.demographics)
+AGE_UNITS = ("year-old", "year old", "years old", "y/o", "y.o.", "yo", "yr-old", "yr old")
 _NUMBER = r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 # Units as notes write them; longest first so "mg/dL" wins over "mg".
 _UNITS = sorted([
@@ -38,7 +41,7 @@ _UNITS = sorted([
     "ug/kg/min", "mcg/kg/h", "µg/kg/h", "mg/kg/min", "µIU/mL", "uIU/mL", "μIU/mL", "pmol/L", "kPa",
     "cells/µL", "cells/uL", "K/µL", "K/uL", "x 10^3/µL", "× 10^3/µL", "10^3/µL", "10^3/uL", "x10^9/l",
     "beats/minute", "breaths/minute", "per minute",
-    "yrs", "year-old", "year old", "years old", "y/o", "y.o.", "yo", "yr-old", "yr old", "months", "weeks", "days", "hours", "ms", "msec", "points", "seconds", "s",
+    "yrs", *AGE_UNITS, "months", "weeks", "days", "hours", "ms", "msec", "points", "seconds", "s",
 ], key=len, reverse=True)
 _UNIT = "|".join(re.escape(x) for x in _UNITS)
 _MENTION = re.compile(rf"{_NUMBER}(?:\s*/\s*(\d{{2,3}}))?(?:[\s-]*({_UNIT})(?![A-Za-z]))?")
@@ -130,9 +133,7 @@ _PRESSURE = re.compile(r"\b(?:blood pressure|BP|B/P|pressure)\b", re.I)
 
 
 # Units as notes write them -> the engine's symbols (calculators.units)
-_SYMBOLS = {"year-old": "yr", "year old": "yr", "years old": "yr", "years": "yr", "year": "yr", "y/o": "yr",
-            "y.o.": "yr", "yo": "yr", "yr-old": "yr", "yr old": "yr",
-            "yrs": "yr", "months": "mo", "weeks": "wk", "days": "d", "hours": "h", "lbs": "lb",
+_SYMBOLS = {**dict.fromkeys(AGE_UNITS, "yr"), "years": "yr", "year": "yr", "yrs": "yr", "months": "mo", "weeks": "wk", "days": "d", "hours": "h", "lbs": "lb",
             "pounds": "lb", "inches": "in", "feet": "ft", "bpm": "/min", "beats per minute": "/min",
             "beats/min": "/min", "breaths per minute": "/min", "breaths/min": "/min", "mm Hg": "mmHg",
             "°C": "degC", "ºC": "degC", "C": "degC", "°F": "degF", "ºF": "degF", "F": "degF",

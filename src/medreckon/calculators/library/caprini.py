@@ -100,7 +100,7 @@ class CapriniInputs(Inputs):
     central_venous_access: bool = Finding("Current central venous access (+2).", synonyms=("central venous catheter", "central line", "PICC", "port-a-cath"))
     history_of_dvt: bool = Finding("Previous deep vein thrombosis (+3 together with previous PE: one item, "
                                    "'history of DVT/PE').", synonyms=DVT)
-    history_of_pe: bool = Finding("Previous pulmonary embolism (+3 together with previous DVT: one item).", synonyms=("pulmonary embolism", "pulmonary embolus", "PE"))
+    history_of_pe: bool = Finding("Previous pulmonary embolism (+3 together with previous DVT: one item).", synonyms=PE)
     family_history_of_thrombosis: bool = Finding("Family history of thrombosis (+3).", synonyms=("family history of thrombosis", "family history of DVT", "family history of blood clots", "thrombosis", "blood clots") + DVT + PE, whose="relative")
     factor_v_leiden: bool = Finding("Positive factor V Leiden (+3).", synonyms=("factor V Leiden",))
     prothrombin_20210a: bool = Finding("Positive prothrombin 20210A (+3).", synonyms=("prothrombin 20210A", "prothrombin gene mutation"))
