@@ -123,6 +123,9 @@ def calc_run(calculator: str, assignments: tuple[str, ...], as_json: bool) -> No
     click.echo(f"{c.name}: {_show(result.rounded)}{unit}")
     if result.interpretation:
         click.echo(f"  {result.interpretation}")
+    for name, o in result.outputs.items():
+        shown = "not applicable" if o["rounded"] is None else f"{_show(o['rounded'])}{' ' + o['unit'] if o['unit'] else ''}"
+        click.echo(f"  {name}: {shown}")
     for s in result.steps:
         unit = f" {s.unit}" if s.unit else ""
         click.echo(f"  - {s.what}: {s.expression} = {_show(s.value)}{unit}")

@@ -116,4 +116,7 @@ def describe_output(output: Output, *, page: bool = False) -> str:
         text = "a gestational age in weeks and days" if page else "a gestational age as (weeks, days)"
     if output.range:
         text += f"; usual range {output.range[0]:g} to {output.range[1]:g}"
+    if output.secondary:
+        text += "; also " + "; ".join(
+            f"{s.name} ({s.description}{f', {s.unit}' if s.unit else ''})" for s in output.secondary)
     return text

@@ -23,6 +23,21 @@ from .rounding import round_half_away
 from .rules import check_rules
 
 OutputType = Literal["decimal", "integer", "date", "gestational_age"]
+SecondaryType = Literal["decimal", "integer", "text", "boolean"]
+
+
+@dataclass(frozen=True, slots=True)
+class Secondary:
+    """A further output shown beside the main value, as MDCalc's multi-output tools show them
+    (adjusted body weight beside ideal body weight; the compensation beside an ABG's primary
+    disorder). `compute` records it with `w.output(name, value)`; None means "not applicable
+    here" (e.g. no compensation to judge) and is said so in `Result.outputs`."""
+
+    name: str  # the key in Result.outputs (snake_case)
+    description: str
+    unit: str | None = None
+    type: SecondaryType = "decimal"
+    decimals: int = 1  # rounding of a decimal's `rounded` (half away from zero)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +46,7 @@ class Output:
     type: OutputType = "decimal"
     decimals: int = 1  # rounding of `Result.rounded` for decimals (half away from zero)
     range: tuple[float, float] | None = None  # plausible output range, for error magnitudes
+    secondary: tuple[Secondary, ...] = ()  # further outputs, in the order they are shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +133,8 @@ class Result:
     warnings: list[InputWarning]
     inputs: dict[str, Any]
     references: tuple[Reference, ...]
+    # the declared secondary outputs by name: {"value", "rounded", "unit"} (value None: not applicable)
+    outputs: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -133,6 +151,8 @@ class Result:
             "warnings": [{"field": w.field, "message": w.message, "code": w.code} for w in self.warnings],
             "inputs": {k: jsonable(v) for k, v in self.inputs.items()},
             "references": [{"citation": r.citation, "url": r.url} for r in self.references],
+            "outputs": {k: {"value": jsonable(o["value"]), "rounded": jsonable(o["rounded"]), "unit": o["unit"]}
+                        for k, o in self.outputs.items()},
         }
 
 
@@ -172,14 +192,21 @@ Result.steps = _StepsOnRead(Result.__dict__["steps"])  # type: ignore[assignment
 
 
 class Working:
-    """What `compute` records as it goes: steps (as `Lines`), warnings and the interpretation."""
+    """What `compute` records as it goes: steps (as `Lines`), warnings, the interpretation and
+    any secondary outputs."""
 
-    __slots__ = ("lines", "warnings", "interpretation")
+    __slots__ = ("lines", "warnings", "interpretation", "outputs")
 
     def __init__(self, warnings: list[InputWarning] | None = None):
         self.lines = Lines()
         self.warnings: list[InputWarning] = warnings if warnings is not None else []
         self.interpretation: str | None = None
+        self.outputs: dict[str, Any] = {}
+
+    def output(self, name: str, value: Any) -> Any:
+        """Record a secondary output declared in `Output.secondary` and return it."""
+        self.outputs[name] = value
+        return value
 
     @property
     def steps(self) -> list[Step]:
@@ -308,6 +335,7 @@ class Calculator:
             w.interpretation, w.lines, warnings,  # the lines become Steps when read
             dict(x.__dict__),  # inputs: the validated, canonical-unit values (flat: no nested models)
             self.references,
+            _secondary(self, w.outputs, x.__dict__, warnings) if output.secondary or w.outputs else {},
         )
 
     def calculate_many(
@@ -336,6 +364,25 @@ class Calculator:
         if kind == "integer":
             return int(round_half_away(value, 0))
         return value
+
+
+def _secondary(calc: Calculator, recorded: dict[str, Any], inputs: dict[str, Any],
+               warnings: list[InputWarning]) -> dict[str, dict[str, Any]]:
+    """The declared secondary outputs, typed and rounded; a name recorded but not declared is a
+    bug in the calculator, not the caller's error."""
+    declared = {s.name: s for s in calc.output.secondary}
+    unknown = set(recorded) - set(declared)
+    if unknown:
+        raise RuntimeError(f"{calc.id} recorded undeclared outputs {sorted(unknown)}; declare them in Output.secondary")
+    out = {}
+    for name, s in declared.items():
+        value = recorded.get(name)
+        if s.type in ("decimal", "integer") and value is not None:
+            check_defined(calc.id, value, [], inputs, warnings)  # finite, or an input error
+            value = int(round_half_away(value, 0)) if s.type == "integer" else value
+        rounded = round_half_away(value, s.decimals) if s.type == "decimal" and value is not None else value
+        out[name] = {"value": value, "rounded": rounded, "unit": s.unit}
+    return out
 
 
 def calculator(**declaration: Any) -> Callable[[Callable[[Any, Working], Any]], Calculator]:

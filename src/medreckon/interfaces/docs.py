@@ -287,6 +287,9 @@ def render_page(calc: Calculator) -> str:
             lines.append(f"| {_cell(st.what)} | {_cell(st.expression)} | {_cell(_with_unit(st.value, st.unit))} |")
         lines += ["", f"Result: **{_with_unit(result.rounded, result.unit)}**"
                   + (f" (unrounded {_num(result.value)})" if result.rounded != result.value else ""), ""]
+        for name, o in result.outputs.items():
+            shown = "not applicable" if o["rounded"] is None else _with_unit(o["rounded"], o["unit"])
+            lines += [f"Also: {name} **{_cell(str(shown))}**", ""]
         if result.interpretation:
             lines += [f"Interpretation: {result.interpretation}", ""]
         if result.warnings:
