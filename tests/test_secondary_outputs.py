@@ -1,4 +1,4 @@
-"""Secondary outputs (`Output.secondary`, `Working.output`): a calculator that returns several
+"""Category outputs (`Output(type="category", categories=...)`) and secondary outputs (`Output.secondary`, `Working.output`): a calculator that returns several
 values, as MDCalc's multi-output tools do, returns each typed and rounded in `Result.outputs`."""
 
 import pytest
@@ -69,3 +69,35 @@ def test_the_description_names_the_secondary_outputs_and_plain_calculators_have_
     from medreckon.calculators.registry import get
 
     assert get("bmi")(weight=70, height=175).outputs == {}
+
+
+class _Ph(Inputs):
+    ph: float = Field(description="arterial pH", gt=0)
+
+
+@calculator(id="test-category", name="Category", kind="score", specialty="general", inputs=_Ph,
+            output=Output(None, "category", categories=("acidaemia", "normal", "alkalaemia")),
+            references=(Reference("test"),))
+def _category(x: _Ph, w: Working) -> str:
+    return "acidaemia" if x.ph < 7.35 else "alkalaemia" if x.ph > 7.45 else "normal"
+
+
+def test_a_category_output_is_one_of_its_declared_labels():
+    assert _category(ph=7.30).value == _category(ph=7.30).rounded == "acidaemia"
+    assert _category(ph=7.40).to_dict()["value"] == "normal"
+    assert describe_output(_category.output) == "one of: acidaemia; normal; alkalaemia"
+
+
+def test_category_declarations_are_checked():
+    with pytest.raises(ValueError):
+        Output(None, "category")  # no labels
+    with pytest.raises(ValueError):
+        Output(None, "decimal", categories=("a",))
+
+    @calculator(id="test-bad-label", name="Bad label", kind="score", specialty="general", inputs=_Ph,
+                output=Output(None, "category", categories=("a", "b")), references=(Reference("t"),))
+    def bad(x: _Ph, w: Working) -> str:
+        return "c"
+
+    with pytest.raises(RuntimeError, match="not one of its declared categories"):
+        bad(ph=7.4)

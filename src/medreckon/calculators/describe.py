@@ -112,6 +112,8 @@ def describe_output(output: Output, *, page: bool = False) -> str:
         text = f"a whole number{f' of {output.unit}' if output.unit else ''}"
     elif output.type == "date":
         text = "a date (YYYY-MM-DD)" if page else "a date"
+    elif output.type == "category":
+        text = "one of: " + "; ".join(output.categories)
     else:
         text = "a gestational age in weeks and days" if page else "a gestational age as (weeks, days)"
     if output.range:

@@ -22,7 +22,7 @@ from .plan import Reader, reader
 from .rounding import round_half_away
 from .rules import check_rules
 
-OutputType = Literal["decimal", "integer", "date", "gestational_age"]
+OutputType = Literal["decimal", "integer", "date", "gestational_age", "category"]
 SecondaryType = Literal["decimal", "integer", "text", "boolean"]
 
 
@@ -47,6 +47,13 @@ class Output:
     decimals: int = 1  # rounding of `Result.rounded` for decimals (half away from zero)
     range: tuple[float, float] | None = None  # plausible output range, for error magnitudes
     secondary: tuple[Secondary, ...] = ()  # further outputs, in the order they are shown
+    # type "category": the value is one of these labels (a classification such as a stage or grade,
+    # which has no number to round; the label is what MDCalc shows)
+    categories: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if (self.type == "category") != bool(self.categories):
+            raise ValueError("an output of type 'category' declares its categories, and only it does")
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +336,8 @@ class Calculator:
             raise undefined(self.id, x.__dict__, warnings, f"the formula failed: {exc}") from None
         check_defined(self.id, value, w.lines, x.__dict__, warnings)  # finite, or an input error
         output = self.output
+        if output.categories and value not in output.categories:
+            raise RuntimeError(f"{self.id} returned {value!r}, not one of its declared categories")
         return Result(
             self.id, self.version, value, output.unit,
             round_half_away(value, output.decimals) if output.type == "decimal" else self.round(value),
