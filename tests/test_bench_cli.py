@@ -188,14 +188,6 @@ def test_failed_requests_are_stored_as_errors_and_retried_on_request(endpoint, t
     assert "ok 3, unparsed 0, truncated 0, refused 0, abstained 0, error 0" in r.stdout
 
 
-def test_strategies_are_listed_with_versions():
-    r = invoke("bench", "strategies")
-    assert r.exit_code == 0
-    listed = {line.split()[0]: line.split()[1] for line in r.stdout.splitlines()}
-    assert {k: listed.get(k) for k in ("direct", "zero_shot_cot", "one_shot_cot")} == {
-        "direct": "1+p1", "zero_shot_cot": "1+p1", "one_shot_cot": "1+p1"}
-
-
 def test_data_model_assembles_and_reports_the_licence(embedded_available, tmp_path):
     r = invoke("data", "model", "embedded")
     assert r.exit_code == 0, r.output
