@@ -17,6 +17,17 @@ def value(calculator, **inputs):
 
 # ---------------------------------------------------------------- the embedded model
 
+MODEL_FIXTURES = {"embedded_available", "embedded_model", "embedded_model_path"}
+
+
+def pytest_collection_modifyitems(items):
+    """A test that runs the real embedded model is marked `embedded` and `slow` (minutes on a
+    loaded 2-core machine): `-m "not slow"` leaves them out; the full suite and CI run them."""
+    for item in items:
+        if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.embedded)
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(scope="session")
 def embedded_available() -> None:
@@ -33,10 +44,19 @@ def embedded_available() -> None:
 
 @pytest.fixture(scope="session")
 def embedded_model(embedded_available):
-    """The embedded model as an in-process ModelClient (8192-token context), loaded once."""
-    from medreckon.bench.models import connect
+    """The embedded model as an in-process ModelClient (8192-token context), loaded once; each
+    request's timeout is scaled to its prompt and max_tokens (`pace.model_seconds`)."""
+    from medreckon.bench.models import embedded
+    from medreckon.bench.models.clients import LlamaCppClient, parse_model
+    from pace import model_seconds, prompt_tokens_of
 
-    return connect("embedded")
+    class Paced(LlamaCppClient):
+        def chat(self, messages, tools=None, response_format=None, **gen):
+            self.timeout = model_seconds(gen.get("max_tokens") or 1024,
+                                         prompt_tokens=prompt_tokens_of(messages))
+            return super().chat(messages, tools=tools, response_format=response_format, **gen)
+
+    return Paced(parse_model("embedded"), embedded.ensure_model("embedded"))
 
 
 @pytest.fixture(scope="session")
