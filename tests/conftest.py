@@ -35,11 +35,34 @@ def embedded_available() -> None:
     llama-cpp-python missing). CI installs the embedded extra: there a missing model fails."""
     from medreckon.bench.models import embedded
 
-    reason = embedded.missing_reason("embedded")
+    reason = embedded.missing_reason("embedded") or _crashes_here()
     if reason:
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the embedded-model tests: {reason}")
         pytest.skip(reason)
+
+
+def _crashes_here() -> str | None:
+    """Why llama.cpp cannot generate in this process, found in a child process first: a wheel
+    built with -march=native on another CPU dies of SIGILL, which would end the whole session."""
+    import signal
+    import subprocess
+    import sys
+
+    probe = ("from medreckon.bench.models import connect; "
+             "connect('embedded', timeout=600).chat([{'role': 'user', 'content': 'Hi'}], max_tokens=1)")
+    try:
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=900)
+    except subprocess.TimeoutExpired:
+        return "the embedded model did not answer one token within 900 s"
+    if done.returncode < 0:
+        name = signal.Signals(-done.returncode).name
+        return (f"llama-cpp-python dies here ({name}; built for another CPU?): reinstall it with "
+                "CMAKE_ARGS=-DGGML_NATIVE=OFF pip install --force-reinstall --no-cache-dir "
+                "llama-cpp-python==0.3.36")
+    if done.returncode:
+        return f"the embedded model fails here: {done.stderr.strip().splitlines()[-1:]}"
+    return None
 
 
 @pytest.fixture(scope="session")
