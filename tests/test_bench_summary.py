@@ -172,3 +172,44 @@ def test_identical_runs_agree():
     cmp = compare(a, a)
     assert (cmp.b, cmp.c, cmp.p_value, cmp.difference) == (0, 0, 1.0, 0.0)
     assert "agree on every shared case" in render_comparison_text(cmp)
+
+
+def test_the_report_lists_the_wrong_attempts_and_what_the_run_cost():
+    from medreckon.bench.types import Usage
+
+    timed = [(c, Outcome(raw="", answer=o.answer, status=o.status, error="boom\nmore" if o.status == "error" else None,
+                         usage=Usage(100, 10) if i < 6 else Usage(), latency_s=float(i + 1), model_calls=1 + (i == 0)))
+             for i, (c, o) in enumerate(ROWS)]
+    s = summarise(timed)
+    assert [(w.case_id, w.status) for w in s.wrong] == [
+        ("3", "ok"), ("4", "unparsed"), ("7", "truncated"), ("8", "error")]
+    assert s.wrong[-1].error == "boom" and s.wrong[0].lower == 21.717
+    c = s.cost
+    assert (c.attempts, c.model_calls, c.prompt_tokens, c.completion_tokens, c.with_usage) == (8, 9, 600, 60, 6)
+    assert (c.seconds, c.seconds_mean, c.seconds_median, c.seconds_p90, c.seconds_max) == (36.0, 4.5, 4.5, 8.0, 8.0)
+    assert "Cost: 8 attempts, 9 model requests, 600 prompt + 60 completion tokens (6 of 8 attempts recorded " \
+           "usage), model time 36.0 s (per attempt: mean 4.5 s, median 4.5 s" in render_text(s)
+    page = render_html(s, config={"model": "m", "strategy": "direct", "strategy_version": "1+p1"}, run_dir="runs/x")
+    assert "<h2>Cost and latency</h2>" in page and "<td>prompt tokens</td><td>600</td><td>100.0</td>" in page
+    assert 'Wrong attempts (4)</h2>' in page and "<td>8</td><td class=\"wrap\">39 · Anion Gap</td><td>error</td>" in page
+    assert "<th>directory</th><td>runs/x</td>" in page
+    untimed = summarise([(c, out(o.answer, o.status)) for c, o in ROWS])
+    assert untimed.cost.seconds is None and "no token usage recorded, no model time recorded" in render_text(untimed)
+
+
+def test_values_answers_and_run_names_as_a_person_reads_them():
+    import datetime as dt
+
+    from medreckon.bench.render.cells import answer_text, short_name, value_text
+
+    assert value_text({"value": 130.0, "unit": "/min"}) == "130 /min"
+    assert value_text([4.2, "g/L"]) == "4.2 g/L" and value_text(None) == "—"
+    assert value_text(True) == "yes" and value_text(0.1 + 0.2) == "0.3" and value_text("male") == "male"
+    assert value_text({"value": 3, "unit": "1"}) == "3" and value_text(["a", "b"]) == "a, b"
+    assert answer_text(dt.date(2024, 1, 2)) == "2024-01-02" and answer_text((14, 1)) == "14 weeks 1 days"
+    assert answer_text(None) == "—"
+    assert short_name("extract") == "extract"
+    long = "main-embedded-extract-context-alone-choices-logprob-candidates-first-apply_hints-true-1pc"
+    short = short_name(long)
+    assert len(short) == 40 and short.startswith("main-embedded-extract-context-a") and "…" in short
+    assert short_name(long + "x") != short  # the hash keeps distinct runs apart

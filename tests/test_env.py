@@ -33,12 +33,27 @@ def hard_cases():
 def test_reproducible_stratified_and_independent_of_other_calculators(hard_cases):
     again = generate(40, CALCS, seed=7, level="hard")
     assert again == hard_cases
-    assert [c["calculator"] for c in hard_cases[:5]] == sorted(CALCS)
+    assert sorted(c["calculator"] for c in hard_cases[:5]) == sorted(CALCS)  # each in turn
+    assert [c["calculator"] for c in hard_cases[5:10]] == [c["calculator"] for c in hard_cases[:5]]
     assert {c["calculator"] for c in hard_cases} == set(CALCS)
     assert max(sum(c["calculator"] == x for c in hard_cases) for x in CALCS) == 8
     alone = generate(8, ["bmi"], seed=7, level="hard")
     assert alone == [c for c in hard_cases if c["calculator"] == "bmi"]
     assert generate(5, CALCS, seed=8, level="hard") != hard_cases[:5]
+
+
+def test_the_order_takes_specialties_in_turn_and_follows_the_seed():
+    from medreckon.calculators.registry import all_calculators
+    from medreckon.env.generator import stratified_order
+
+    calcs = list(all_calculators())
+    order = stratified_order(calcs, 0)
+    assert sorted(c.id for c in order) == sorted(c.id for c in calcs)  # each once
+    specialties = {c.specialty for c in calcs}
+    first = order[:len(specialties)]
+    assert {c.specialty for c in first} == specialties  # one of each before any repeats
+    assert stratified_order(calcs, 0) == order and stratified_order(calcs, 1) != order
+    assert order[:5] != sorted(calcs, key=lambda c: c.id)[:5]
 
 
 def test_every_case_is_rederived_and_names_its_calculator(hard_cases):
@@ -92,7 +107,7 @@ def test_bad_requests_are_clear_errors():
 
 
 def test_recompute_catches_tampering(hard_cases):
-    c = dict(hard_cases[0])
+    c = next(dict(x) for x in hard_cases if isinstance(x["answer"], int | float))
     wrong = {**c, "answer": c["answer"] + 1 if isinstance(c["answer"], int | float) else c["answer"]}
     lost = {**c, "note": "A patient."}
     got = recompute([wrong, lost, {**c, "calculator": "nope"}])
@@ -197,7 +212,7 @@ def test_exports_round_trip(tmp_path, hard_cases, fmt, ext):
 def test_bench_dataset_from_spec_and_file(tmp_path, hard_cases):
     cases = load_cases("synthetic:hard,n=12,seed=7", calculators="curb-65,bmi")
     assert len(cases) == 12 and {c.metadata["calculator"] for c in cases} == {"curb-65", "bmi"}
-    assert all(c.dataset == "synthetic" and c.dataset_version.startswith("g2:") for c in cases)
+    assert all(c.dataset == "synthetic" and c.dataset_version.startswith("g3:") for c in cases)
     assert calculator_for_case(cases[0]).id in ("bmi", "curb-65")
     path = tmp_path / "cases.jsonl"
     exports.write(hard_cases, "jsonl", path)

@@ -17,9 +17,10 @@ def test_generate_verify_and_score(tmp_path):
     cases = tmp_path / "cases.jsonl"
     r = run("generate", "-c", "crcl,curb-65", "--n", "6", "--level", "hard", "--out", str(cases))
     assert r.exit_code == 0, r.output
-    assert "wrote 6 cases (2 calculators, level hard, seed 0)" in r.output
+    assert ("wrote 6 cases to " in r.output and "2 calculators of 2 (3 cases each, taken in turn "
+            "across specialties), from 2 specialties; level hard, seed 0;" in r.output), r.output
     records = [json.loads(line) for line in cases.read_text().splitlines()]
-    assert [c["calculator"] for c in records[:2]] == ["cockcroft-gault", "curb-65"]
+    assert sorted(c["calculator"] for c in records[:2]) == ["cockcroft-gault", "curb-65"]
     r = run("verify", str(cases))
     assert r.exit_code == 0 and "6 of 6 cases re-derived" in r.output
     outputs = tmp_path / "outputs.jsonl"
@@ -33,6 +34,21 @@ def test_generate_verify_and_score(tmp_path):
     tampered.write_text("\n".join(json.dumps(c) for c in records) + "\n")
     r = run("verify", str(tampered))
     assert r.exit_code == 1 and "the facts give" in r.output
+
+
+def test_a_few_cases_span_specialties_and_say_so(tmp_path):
+    """--n 5 over every calculator: five calculators of five specialties, not the first five of
+    the alphabet, and the message says what was drawn."""
+    from medreckon.calculators.registry import all_calculators, get
+
+    out = tmp_path / "five.jsonl"
+    r = run("generate", "--n", "5", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    m = len(all_calculators())
+    assert f"5 calculators of {m} (1 case each, taken in turn across specialties), from 5 specialties" in r.output
+    names = [json.loads(line)["calculator"] for line in out.read_text().splitlines()]
+    assert len({get(n).specialty for n in names}) == 5
+    assert names != sorted(c.id for c in all_calculators())[:5]
 
 
 def test_generate_verl_parquet_then_verify(tmp_path):

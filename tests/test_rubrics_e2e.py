@@ -10,6 +10,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from pace import model_seconds
 from test_bench_e2e import cli, llama_server
 
 DATA = Path(__file__).parent / "data" / "rubrics"
@@ -28,7 +29,7 @@ def test_the_embedded_model_grades_in_process(embedded_model_path, tmp_path):
     run_dir = tmp_path / "run"
     args = ["rubrics", "grade", str(DATA / "healthbench.jsonl"), "--responses", str(DATA / "responses_labelled.jsonl"),
             "--judge", "embedded", "--run-dir", str(run_dir), "-q"]
-    r = cli(*args, "--limit", "1", timeout=600)
+    r = cli(*args, "--limit", "1", timeout=model_seconds(600, load=True))
     assert r.returncode == 0, r.stderr
     assert "3 responses imported" in r.stdout and "1 criteria graded by embedded" in r.stdout
     assert "judge errors: " in r.stdout and "Per axis" in r.stdout
@@ -46,8 +47,9 @@ def test_the_embedded_model_behind_a_local_openai_compatible_server(embedded_mod
         run_dir = tmp_path / "run"
         r = cli("rubrics", "grade", str(DATA / "healthbench.jsonl"), "--responses",
                 str(DATA / "responses_labelled.jsonl"), "--judge", "openai-api/llamaserver/embedded",
-                "--judge-format", "json_object", "--run-dir", str(run_dir), "--limit", "1", "--timeout", "500",
-                env={"LLAMASERVER_BASE_URL": base}, timeout=600)
+                "--judge-format", "json_object", "--run-dir", str(run_dir), "--limit", "1",
+                "--timeout", f"{model_seconds(600):.0f}",
+                env={"LLAMASERVER_BASE_URL": base}, timeout=model_seconds(600, load=True))
     assert r.returncode == 0, r.stderr
     assert "1 criteria graded by openai-api/llamaserver/embedded" in r.stdout
     (g,) = grades(run_dir)

@@ -111,6 +111,35 @@ def test_case_page_shows_labels_verdicts_trace_and_the_evidence(site, run_dirs):
     assert "no_trace" in free and "No calculation trace for this attempt." in free
 
 
+def test_values_are_shown_as_written_not_as_python(site):
+    text = site.render("runs/0/cases/9002.html")
+    entities = text[text.index('<table class="entities">'):].split("</table>")[0]
+    assert "<td>70 kg</td><td>7 kg</td><td>7 kg</td>" in entities  # gold, model, as written
+    assert "<td>165 cm</td>" in entities
+    assert "{'value'" not in text and "None" not in entities
+
+
+def test_the_run_page_names_the_run_short_and_gives_its_configuration(tmp_path):
+    from viewer_runs import LONG_NAME
+
+    site = Site(load_runs(list(make_runs(tmp_path, n=2, extract_dir=LONG_NAME))))
+    run = site.runs[0]
+    assert run.name != LONG_NAME and len(run.name) == 40 and "…" in run.name
+    index = site.render("index.html")
+    assert f'title="{tmp_path / LONG_NAME}">{run.name} · extract</a>' in index
+    page = site.render("runs/0/index.html")
+    assert f"<h1>{run.name} · extract</h1>" in page
+    assert f"<th>directory</th><td>{tmp_path / LONG_NAME}</td>" in page and "1+e3" in page
+
+
+def test_audit_masks_are_marked_and_explained():
+    from medreckon.web.site import masked_pattern
+
+    got = str(masked_pattern("Cycle length # days <b> is '…' off"))
+    assert got.startswith("Cycle length <span class=\"mask\" title=\"a number that differs")
+    assert "&lt;b&gt;" in got and "title=\"a quoted value that differs" in got and got.endswith(" off")
+
+
 def test_hostile_note_text_is_escaped_everywhere(site):
     for i in range(len(site.runs)):
         text = site.render(f"runs/{i}/cases/9001.html")

@@ -61,7 +61,12 @@ def make_run(run_dir: Path, strategy: str, the_cases: list[Case], reply) -> Path
     return run_dir
 
 
-def make_runs(root: Path, n: int = 4) -> tuple[Path, Path]:
+# the name scripts/main.sh gave its run before names were short: the whole strategy spec
+LONG_NAME = ("main-embedded-extract-context-alone-choices-logprob-candidates-first-apply_hints-true-"
+             "item_lists-true-abstain-true-max_repairs-1-1pc")
+
+
+def make_runs(root: Path, n: int = 4, extract_dir: str = "extract") -> tuple[Path, Path]:
     the_cases = cases(n)
-    return (make_run(root / "extract", "extract", the_cases, _extract_reply),
+    return (make_run(root / extract_dir, "extract", the_cases, _extract_reply),
             make_run(root / "direct", "direct", the_cases, _direct_reply))

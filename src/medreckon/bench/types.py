@@ -1,5 +1,5 @@
 """The bench's shared vocabulary. Data flows one way:
-Case -> Strategy (uses a ModelClient) -> Outcome (with a CalcTrace when a calculator computed) ->
+Case -> Strategy (`strategies.base.Strategy`; uses a ModelClient) -> Outcome (with a CalcTrace when a calculator computed) ->
 Attempt (stored) -> Evaluations (scores per rule, later step verdicts and grades; stored) -> report.
 """
 
@@ -93,14 +93,6 @@ class Outcome:
     latency_s: float = 0.0
     model_calls: int = 0
     calc: CalcTrace | None = None  # the calculator used, where one was (extract, tools)
-
-
-@runtime_checkable
-class Strategy(Protocol):
-    name: str
-    version: str  # strategy + prompt version; part of the attempt key
-
-    def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome: ...
 
 
 @dataclass

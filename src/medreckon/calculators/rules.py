@@ -12,13 +12,19 @@ it gives) and checked by `compute`, next to the formula whose domain it is.
 
 In the schema an input counts as given when its key is present with a value other than `null`
 (an optional input sent as `null` is "not given", as everywhere else).
+
+A request is answered with every problem at once: a rule names each input it misses, and a
+request with bad values is checked against the rules too (`issues_beside`: the rules that do not
+hang on a bad value), so a request missing creatinine and a height it needs names both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import CalculatorInputError, InputIssue
 
@@ -128,10 +134,12 @@ class AtLeastOne:
     def _names(self) -> list[tuple[str, ...]]:
         return [(g,) if isinstance(g, str) else g for g in self.groups]
 
-    def issue(self, x: BaseModel) -> InputIssue | None:
+    reads: ClassVar[tuple[str, ...]] = ()  # inputs whose values (not only whether given) it reads
+
+    def issues(self, x: BaseModel) -> list[InputIssue]:
         if any(all(_given(x, n) for n in g) for g in self._names()):
-            return None
-        return InputIssue(self.field, None, self.expected, self.suggestion)
+            return []
+        return [InputIssue(self.field, None, self.expected, self.suggestion)]
 
     def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
         return {"anyOf": [_given_schema(g) for g in self._names()]}
@@ -148,12 +156,14 @@ class AllOrNone:
     expected: str
     suggestion: str | None = None  # may name `{missing}`, the inputs left out
 
-    def issue(self, x: BaseModel) -> InputIssue | None:
+    reads: ClassVar[tuple[str, ...]] = ()
+
+    def issues(self, x: BaseModel) -> list[InputIssue]:
         missing = [n for n in self.fields if not _given(x, n)]
         if not missing or len(missing) == len(self.fields):
-            return None
+            return []
         hint = self.suggestion.format(missing=", ".join(missing)) if self.suggestion else None
-        return InputIssue(missing[0], None, self.expected, hint)
+        return [InputIssue(n, None, self.expected, hint, "missing") for n in missing]
 
     def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
         everything = _given_schema(self.fields)
@@ -173,11 +183,15 @@ class RequiredWhen:
     expected: str
     suggestion: str | None = None
 
-    def issue(self, x: BaseModel) -> InputIssue | None:
+    @property
+    def reads(self) -> tuple[str, ...]:
+        return tuple(c.field for c in self.when)
+
+    def issues(self, x: BaseModel) -> list[InputIssue]:
         if not all(c.holds(getattr(x, c.field)) for c in self.when):
-            return None
-        missing = [n for n in self.fields if not _given(x, n)]
-        return InputIssue(missing[0], None, self.expected, self.suggestion) if missing else None
+            return []
+        return [InputIssue(n, None, self.expected, self.suggestion, "missing")
+                for n in self.fields if not _given(x, n)]
 
     def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
         return {"if": _conditions_schema(model, self.when), "then": _given_schema(self.fields)}
@@ -195,10 +209,14 @@ class NotWhen:
     expected: str
     suggestion: str | None = None
 
-    def issue(self, x: BaseModel) -> InputIssue | None:
+    @property
+    def reads(self) -> tuple[str, ...]:
+        return (self.field, *(c.field for c in self.when))
+
+    def issues(self, x: BaseModel) -> list[InputIssue]:
         if getattr(x, self.field) and all(c.holds(getattr(x, c.field)) for c in self.when):
-            return InputIssue(self.field, True, self.expected, self.suggestion)
-        return None
+            return [InputIssue(self.field, True, self.expected, self.suggestion)]
+        return []
 
     def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
         return {"if": _conditions_schema(model, self.when),
@@ -216,8 +234,10 @@ class Relation:
     fields: tuple[str, ...]
     statement: str
 
-    def issue(self, x: BaseModel) -> InputIssue | None:
-        return None  # checked by compute, beside the formula
+    reads: ClassVar[tuple[str, ...]] = ()
+
+    def issues(self, x: BaseModel) -> list[InputIssue]:
+        return []  # checked by compute, beside the formula
 
     def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
         return None
@@ -231,9 +251,44 @@ Rule = AtLeastOne | AllOrNone | RequiredWhen | NotWhen | Relation
 
 def check_rules(calculator: str, x: BaseModel) -> None:
     """Raise one CalculatorInputError with every rule of `x`'s model that its values break."""
-    issues = [i for r in type(x).rules for i in (r.issue(x),) if i is not None]  # type: ignore[attr-defined]
+    issues = [i for r in type(x).rules for i in r.issues(x)]  # type: ignore[attr-defined]
     if issues:
         raise CalculatorInputError(calculator, issues)
+
+
+def issues_beside(model: type[BaseModel], data: Mapping[str, Any], failed: set[str]) -> list[InputIssue]:
+    """The rules' issues with a request whose inputs `failed` did not validate: each rule that
+    reads no failed input's value is checked, an input counting as given when the request holds
+    it (not null), and the values a rule reads validated one by one. Issues of the failed inputs
+    themselves are left out (their own issue names them)."""
+    rules: Sequence[Rule] = getattr(model, "rules", ())
+    values: dict[str, Any] = {n: data.get(n) for n in model.model_fields}
+    out: list[InputIssue] = []
+    for r in rules:
+        if failed & set(r.reads):
+            continue
+        try:
+            for name in r.reads:
+                values[name] = _read_one(model, name, data)
+        except ValueError:  # a value the rule reads does not validate alone: undecided
+            continue
+        out.extend(i for i in r.issues(SimpleNamespace(**values)) if i.field not in failed)  # type: ignore[arg-type]
+    return out
+
+
+def _read_one(model: type[BaseModel], name: str, data: Mapping[str, Any]) -> Any:
+    """One input validated as the model would (its default when not given)."""
+    f = model.model_fields[name]
+    if data.get(name) is None:
+        return None if f.is_required() else f.default
+    return _adapter(model, name).validate_python(data[name], context={"warnings": []})
+
+
+@functools.cache
+def _adapter(model: type[BaseModel], name: str) -> Any:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(model.model_fields[name].rebuild_annotation())
 
 
 def state_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:

@@ -20,7 +20,7 @@ from .defined import check_defined, undefined
 from .fields import Inputs, InputWarning
 from .plan import Reader, reader
 from .rounding import round_half_away
-from .rules import check_rules
+from .rules import check_rules, issues_beside
 
 OutputType = Literal["decimal", "integer", "date", "gestational_age", "category"]
 SecondaryType = Literal["decimal", "integer", "text", "boolean"]
@@ -308,7 +308,10 @@ class Calculator:
         try:
             return self.inputs.model_validate(data, context={"warnings": warnings})
         except ValidationError as exc:
-            raise CalculatorInputError(self.id, _issues(self, exc)) from None
+            issues = _issues(self, exc)
+            if self.inputs.rules:  # every problem at once: the rules the bad values leave decidable
+                issues += issues_beside(self.inputs, data, {i.field for i in issues})
+            raise CalculatorInputError(self.id, issues) from None
         except (ArithmeticError, RecursionError) as exc:  # a field validator failed on an extreme value
             raise CalculatorInputError(self.id, [InputIssue("inputs", None, "values a number can hold",
                                                             f"an input could not be read ({type(exc).__name__})")]) from None

@@ -101,14 +101,32 @@ def env_generate(calculators, n, seed, level, knobs, ranges, workers, fmt, out, 
     dropped: Counter[str] = Counter()
     if paraphrase_model:
         cases = _paraphrased(cases, paraphrase_model, dropped)
+    used: Counter[tuple[str, str]] = Counter()  # (specialty, calculator) of each case written
+
+    def counted(cases):
+        from ..calculators.registry import get
+
+        for case in cases:
+            used[get(case["calculator"]).specialty, case["calculator"]] += 1
+            yield case
+
     try:
-        written = exports.write(cases, fmt, out, split)
+        written = exports.write(counted(cases), fmt, out, split)
     except (GenerationError, RuntimeError, ValueError) as exc:
         _fail(str(exc))
     rejected = sum(sum(c.values()) for c in gen.stats.rejected.values())
-    click.echo(f"wrote {written} cases ({len(gen.calculators)} calculators, level {gen.knobs.name}, seed {seed}) "
-               f"to {out} as {fmt}; {rejected} draws rejected"
+    click.echo(f"wrote {written} cases to {out} as {fmt}: {_spread(used, len(gen.calculators))}; level "
+               f"{gen.knobs.name}, seed {seed}; {rejected} draws rejected"
                + (f"; dropped after paraphrase: {dict(dropped)}" if paraphrase_model else ""))
+
+
+def _spread(used: Counter, available: int) -> str:
+    """What the cases cover: "5 calculators of 140, one case each, from 5 specialties"."""
+    per = sorted(set(used.values()))
+    each = ("no cases" if not per else f"{per[0]} case{'s' * (per[0] != 1)} each" if len(per) == 1
+            else f"{per[0]}-{per[-1]} cases each")
+    return (f"{len(used)} calculators of {available} ({each}, taken in turn across specialties), "
+            f"from {len({s for s, _ in used})} specialties")
 
 
 def _paraphrased(cases, model_string: str, dropped: Counter):

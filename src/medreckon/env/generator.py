@@ -4,8 +4,10 @@ For each case: draw the calculator's inputs jointly inside clinical ranges
 (`distributions`), write them as a note would (units, precision, the difficulty knobs), compute
 the answer from exactly what is written, and reject the draw when the calculator refuses it, a
 value is implausible, or the output leaves the calculator's plausible range. Cases are
-stratified over calculators (case i goes to calculator i mod m), and case k of a calculator
-depends only on (seed, calculator, k), so adding calculators never changes the others' cases.
+stratified over calculators: case i goes to calculator i mod m of the seed's order
+(`stratified_order`: specialties in turn, so the first few cases span specialties, not the first
+calculators of the alphabet), and case k of a calculator depends only on (seed, calculator, k),
+so adding calculators never changes the others' cases.
 
 A case is a JSON-ready dict (`CASE_KEYS`); `recompute` re-derives its answer from its facts.
 """
@@ -27,7 +29,9 @@ from .difficulty import Difficulty, difficulty
 from .distributions import GenerationError, Sampler, display_unit, draw, samplers, written
 from .render import Fact, missing_facts, question, render_note
 
-GENERATOR_VERSION = "2"  # 2: paediatric ages, scale items' own points, AllOrNone groups (140 of 140)
+# 2: paediatric ages, scale items' own points, AllOrNone groups (140 of 140)
+# 3: calculators taken in the seed's stratified order, not alphabetically (n < m spans specialties)
+GENERATOR_VERSION = "3"
 CASE_KEYS = ("id", "calculator", "calculator_name", "medcalc_bench_id", "category", "output_type", "unit",
              "note", "question", "rule_text", "facts", "inputs", "answer", "value", "difficulty", "seed", "index",
              "generator_version")
@@ -80,6 +84,25 @@ def resolve_calculators(names: Iterable[str | int] | str | None) -> list[Calcula
         if calc not in chosen:
             chosen.append(calc)
     return sorted(chosen, key=lambda c: c.id) or list(all_calculators())
+
+
+def stratified_order(calculators: Sequence[Calculator], seed: int) -> list[Calculator]:
+    """The order in which cases go round the calculators: the specialties in turn (in an order
+    drawn from the seed), each time its next calculator (its calculators in an order drawn from
+    the seed). The first n cases thus span min(n, number of specialties) specialties."""
+    rng = random.Random(f"calculator order:{seed}")
+    groups: dict[str, list[Calculator]] = {}
+    for c in sorted(calculators, key=lambda c: c.id):
+        groups.setdefault(c.specialty, []).append(c)
+    queues = [groups[s] for s in sorted(groups)]
+    rng.shuffle(queues)
+    for q in queues:
+        rng.shuffle(q)
+    order: list[Calculator] = []
+    while queues:
+        order.extend(q.pop(0) for q in queues)
+        queues = [q for q in queues if q]
+    return order
 
 
 def rejection_reason(calc: Calculator, outcome: Result | CalculatorInputError) -> str | None:
@@ -284,12 +307,14 @@ class Generator:
         return done
 
     def generate(self, n: int) -> Iterator[dict[str, Any]]:
-        """n cases, stratified: case i is case i // m of calculator i mod m (m calculators)."""
+        """n cases, stratified: case i is case i // m of calculator i mod m (m calculators, in
+        `stratified_order`)."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"n must be a whole number >= 0, got {n!r}")
-        m = len(self.calculators)
+        order = stratified_order(self.calculators, self.seed)  # of the calculators kept
+        m = len(order)
         chunk = (16 if self._workers else 64) * m  # a chunk at a time, each calculator's cases as one batch
-        plans = self._plans(n, chunk)
+        plans = self._plans(n, chunk, order)
         ahead: deque[list[_Worker]] = deque()
         for start in range(0, n, chunk):
             if self._workers:  # each worker is asked for the next chunk before this one is read
@@ -299,15 +324,16 @@ class Generator:
             else:
                 made = {c: iter(self._cases(get(c), ks)) for c, ks in next(plans).items()}
             for i in range(start, min(n, start + chunk)):
-                yield next(made[self.calculators[i % m].id])
+                yield next(made[order[i % m].id])
 
-    def _plans(self, n: int, chunk: int) -> Iterator[dict[str, list[int]]]:
+    @staticmethod
+    def _plans(n: int, chunk: int, order: Sequence[Calculator]) -> Iterator[dict[str, list[int]]]:
         """Each chunk's cases: the ks of each calculator id."""
-        m = len(self.calculators)
+        m = len(order)
         for start in range(0, n, chunk):
             per_calc: dict[str, list[int]] = {}
             for i in range(start, min(n, start + chunk)):
-                per_calc.setdefault(self.calculators[i % m].id, []).append(i // m)
+                per_calc.setdefault(order[i % m].id, []).append(i // m)
             yield per_calc
 
     def _batch(self, per_calc: Mapping[str, list[int]]) -> dict[str, list[dict[str, Any]]]:

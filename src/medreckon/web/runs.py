@@ -20,6 +20,7 @@ from ..bench.analysis.step_metrics import StepReport, step_report
 from ..bench.analysis.steps import Verifier
 from ..bench.analysis.summary import Summary, summarise
 from ..bench.analysis.verdicts import StepVerdicts
+from ..bench.render.cells import short_name
 from ..bench.runs.store import DB_NAME, Store, StoreError
 from ..bench.types import Attempt, Case, Evaluation
 
@@ -62,9 +63,15 @@ class RunView:
     stamp: tuple[int, ...] = ()  # `stamp(run_dir)` when it was read
 
     @property
+    def name(self) -> str:
+        """The run directory's name, shortened for tables and titles (`cells.short_name`: a
+        slug and a hash); its page shows the full name and configuration."""
+        return short_name(self.run_dir.name)
+
+    @property
     def label(self) -> str:
         strategy = self.config.get("strategy") or "?"
-        return f"{self.run_dir.name} · {strategy}" if self.run_dir.name != strategy else strategy
+        return f"{self.name} · {strategy}" if self.run_dir.name != strategy else strategy
 
     @property
     def datasets(self) -> str:

@@ -11,7 +11,6 @@ relatively, so the server and a static export (`--static`) serve the same HTML.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
 from functools import cached_property
 from typing import Any
@@ -19,14 +18,15 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
+from ..bench.analysis.entity_checks import input_specs
 from ..bench.analysis.stats import wilson
 from ..bench.analysis.steps import Verifier
 from ..bench.analysis.verdicts import ERROR_TYPES, STEPS
 from ..bench.render import steps as render_steps
-from ..bench.render.cells import NONE, interval, percent
+from ..bench.render.cells import answer_text, interval, percent, value_text
 from ..bench.render.charts import accuracy_svg
 from ..bench.render.page import CSS
-from ..bench.render.summary import summary_html
+from ..bench.render.summary import configuration_html, cost_html, summary_html
 from ..bench.types import STATUSES
 from ..calculators.describe import describe_inputs, describe_output
 from ..calculators.registry import all_calculators, by_medcalc_bench_id
@@ -37,22 +37,34 @@ from .runs import RULE, AttemptView, RunDirError, RunView, load_run, slug, stamp
 PAGE_CACHE = 4096  # rendered pages kept (a 1,047-case run has 1,047 case pages)
 
 
-def answer_text(value: Any) -> str:
-    """An answer as a person reads it: dates ISO, (weeks, days), numbers to 4 significant figures
-    beyond the thousands."""
-    if value is None:
-        return NONE
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, tuple | list) and len(value) == 2:
-        return f"{value[0]} weeks {value[1]} days"
-    if isinstance(value, float):
-        return f"{value:.6g}"
-    return str(value)
-
-
 def verdict_mark(v: bool | None) -> str:
     return {True: "right", False: "wrong", None: "undecided"}[v]
+
+
+def in_unit(value: Any, unit: str | None) -> str:
+    """A normalised input value with its canonical unit ('70 kg'), as `value_text` writes it."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and unit not in (None, "", "1"):
+        return value_text({"value": value, "unit": unit})
+    return value_text(value)
+
+
+MASKS = {"#": "a number that differs between the rows of the group",
+         "'…'": "a quoted value that differs between the rows of the group"}
+
+
+def masked_pattern(pattern: str) -> Markup:
+    """An audit group's reason pattern with its masks (`datasets.audit.reason_pattern`) marked
+    and explained on hover; the text itself escaped."""
+    out = Markup("")
+    rest = pattern
+    while rest:
+        hits = [(rest.find(m), m) for m in MASKS if m in rest]
+        if not hits:
+            return out + rest
+        i, mask = min(hits)
+        out += Markup.escape(rest[:i]) + Markup('<span class="mask" title="{}">{}</span>').format(MASKS[mask], mask)
+        rest = rest[i + len(mask):]
+    return out
 
 
 class Site:
@@ -61,7 +73,8 @@ class Site:
         self.env = Environment(loader=PackageLoader("medreckon.web", "templates"),
                                autoescape=select_autoescape(["html"]), trim_blocks=True,
                                lstrip_blocks=True)
-        self.env.filters.update(answer=answer_text, percent=percent, mark=verdict_mark)
+        self.env.filters.update(answer=answer_text, percent=percent, mark=verdict_mark, value=value_text,
+                                masks=masked_pattern, in_unit=in_unit)
         self.env.globals.update(base_css=Markup(CSS), interval=interval)
         self.verifier = Verifier(RULE)
         self._pages: dict[str, str | None] = {}
@@ -162,7 +175,7 @@ class Site:
     def _runs_chart(self) -> Markup:
         bars = [(r.label, r.summary.overall.correct, r.summary.overall.n, r.summary.overall.wilson)
                 for r in self.runs if r.summary is not None]
-        return Markup(accuracy_svg(bars, of="run", label_width=260, label_chars=40)) if bars else Markup("")
+        return Markup(accuracy_svg(bars, of="run", label_width=340, label_chars=48)) if bars else Markup("")
 
     def _arms_html(self) -> str:
         from ..bench.analysis.arms import analyse
@@ -204,7 +217,9 @@ class Site:
                            + accuracy_svg(bars, of="error type", label_width=220, label_chars=30))
         return self._page(
             "run.html", root, run.label, run=run, rows=rows, steps=steps,
+            config=Markup(configuration_html(run.config, str(run.run_dir))),
             summary=Markup(summary_html(run.summary)) if run.summary else None,
+            cost=Markup(cost_html(run.summary.cost)) if run.summary and run.summary.cost else None,
             statuses=STATUSES, error_types=ERROR_TYPES, step_names=(*STEPS, "none", "undecided"),
             calculators=sorted({r["calculator"] for r in rows}), categories=sorted({r["case"].category for r in rows}),
             causes=sorted({r["cause"] for r in rows if r["cause"]}))
@@ -258,7 +273,9 @@ class Site:
         terms = evidence.terms_for(case.entities, o.calc, o.trace)
         note_html, found = evidence.highlight(case.note, terms)
         judged = [e for e in a.evaluations if not e.evaluator.startswith("steps:")]
-        return {"view": a, "outcome": o, "calc": o.calc, "verdicts": a.verdicts,
+        calc = self.verifier.case_calculator(case)
+        units = {} if isinstance(calc, str) else {n: s.unit for n, s in input_specs(calc).items()}
+        return {"view": a, "outcome": o, "calc": o.calc, "verdicts": a.verdicts, "units": units,
                 "note": Markup(note_html), "terms": found, "judged": judged}
 
     def _audit_page(self, root: str) -> str:

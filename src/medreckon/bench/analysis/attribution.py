@@ -18,8 +18,11 @@ passed in), and a wrong attempt gets the first cause that its verdicts show:
 4. ``no_gold`` — the case's gold entities cannot be converted, or it has none;
 5. ``dataset_disagrees`` — the values are right but our calculator on the gold entities is
    itself not correct (`gold_correct` False: the v1.0 ground truth departs from the published
-   rule, see `data/medcalc_bench_v1_deviations`); when the values are wrong too the cause is
-   ``inputs`` with ``ceiling=False`` (even perfect extraction would not have scored);
+   rule, see `data/medcalc_bench_v1_deviations`), or every value that differs is a gold entity
+   the dataset audit flags as implausible (`Gold.implausible`, `data audit`: row 790's albumin
+   0.42 g/dL where the note says 4.2 g/dL); such values are kept apart (`Attribution.flagged`)
+   and never blamed on the model. When other values are wrong the cause is ``inputs``, with
+   ``ceiling=False`` where our calculator on the gold entities does not score either;
 6. ``inputs`` — the values step is False (the kinds below come from the entity verdicts);
 7. ``other`` — values right and gold scores, yet the answer is wrong (rounding, options,
    output typing).
@@ -92,6 +95,7 @@ class Attribution:
     diffs: tuple[FieldDiff, ...] = ()
     documented: bool = False  # the row is a reviewed deviation of MedCalc-Bench v1.0
     called: str | None = None  # (tools) the calculator the model called last
+    flagged: tuple[FieldDiff, ...] = ()  # differences on gold entities the dataset audit flags
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,7 @@ class AttributionReport:
     ceiling_correct: int  # cases our calculator gets right on the gold entities
     no_gold_cases: int  # cases whose entities cannot be converted
     documented_disagreements: int  # dataset_disagrees attempts on reviewed deviation rows
+    flagged_disagreements: int  # dataset_disagrees attempts whose differing values the audit flags
     correct_with_diffs: list[str]  # case ids of correct attempts whose inputs differ
     rows: list[Attribution] = field(default_factory=list)
 
@@ -210,11 +215,14 @@ def attribute_one(case: Case, outcome: Outcome, verdicts: StepVerdicts, gold: Go
         return done("no_gold", error=gold.why_not)
     if trace.inputs is None or steps.get("values") is None:
         return done("not_attributable")
-    diffs = field_diffs(calc, verdicts, gold)
+    every = field_diffs(calc, verdicts, gold)
+    flagged = tuple(d for d in every if d.field in gold.implausible)  # the audit's, not the model's
+    diffs = tuple(d for d in every if d.field not in gold.implausible)
     documented = _documented(calc, case, deviations if deviations is not None else {})
-    if not gold.correct:
-        return done("inputs" if diffs else "dataset_disagrees", diffs=diffs, documented=documented)
-    return done("inputs" if diffs else "other", diffs=diffs, documented=documented)
+    kept = dict(diffs=diffs, flagged=flagged, documented=documented)
+    if diffs:
+        return done("inputs", **kept)
+    return done("dataset_disagrees" if flagged or not gold.correct else "other", **kept)
 
 
 # ---------------------------------------------------------------- the report
@@ -278,6 +286,7 @@ def attribute(rows: Iterable[Row], rule: str = "medcalc_bench", *, top: int = TO
         cases=len(golds), ceiling_correct=sum(g.correct is True for g in golds.values()),
         no_gold_cases=sum(g.correct is None for g in golds.values()),
         documented_disagreements=sum(a.cause == "dataset_disagrees" and a.documented for a in wrong),
+        flagged_disagreements=sum(a.cause == "dataset_disagrees" and bool(a.flagged) for a in wrong),
         correct_with_diffs=[a.case_id for a in out if a.correct and a.diffs],
         rows=out,
     )

@@ -48,6 +48,9 @@ class Gold:
     rounded: Any = None
     correct: bool | None = None  # correct under the rule; None: no gold
     why_not: str | None = None  # why there is no gold
+    # the entities our calculator finds implausible: what the dataset audit flags on this row
+    # (`data audit`, e.g. row 790's albumin 0.42 g/dL, "did you mean 4.2 g/dL?")
+    implausible: tuple[str, ...] = ()
 
 
 def _scores(value: Any, case: Case, rule: str, params: Mapping[str, Any]) -> bool:
@@ -79,12 +82,14 @@ def gold_of(calc: Calculator, case: Case, rule: str, params: Mapping[str, Any]) 
         result = calc.calculate(given)
     except CalculatorInputError as exc:
         return Gold(None, None, why_not=first_line(str(exc)))
+    implausible = tuple(dict.fromkeys(w.field for w in result.warnings if w.code == "implausible"))
     try:
         correct = _scores(result.value, case, rule, params)
     except ValueError as exc:  # e.g. a decimal case without limits under medcalc_bench
         return Gold(plain(given), plain(result_record(result)["inputs"]), result.rounded, None,
-                    why_not=first_line(str(exc)))
-    return Gold(plain(given), plain(result_record(result)["inputs"]), result.rounded, correct)
+                    why_not=first_line(str(exc)), implausible=implausible)
+    return Gold(plain(given), plain(result_record(result)["inputs"]), result.rounded, correct,
+                implausible=implausible)
 
 
 # ---------------------------------------------------------------- per-calculator lookups

@@ -4,16 +4,19 @@ exact McNemar), which is the arms report's comparison of two arms. `render.summa
 them out.
 
 Accuracy is correct / n over all attempts, so an attempt that was unparsed, truncated,
-refused or failed counts as wrong — and is also counted under its status, never hidden.
+refused or failed counts as wrong — and is also counted under its status, never hidden. The
+report also lists every wrong attempt (`Summary.wrong`) and what the run cost in model requests,
+tokens and model time (`Summary.cost`).
 """
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..types import STATUSES
+from ..types import STATUSES, Case, Outcome
 from .arms import CaseKey, Row, analyse, case_key, check_rows
 from .scoring import check_rule, is_correct
 from .stats import wilson
@@ -35,6 +38,38 @@ class Group:
 
 
 @dataclass(frozen=True)
+class Cost:
+    """What the attempts cost: model requests, tokens and model time (the summed latency of each
+    attempt's requests; None where no attempt recorded any, e.g. an imported run)."""
+
+    attempts: int
+    model_calls: int
+    prompt_tokens: int
+    completion_tokens: int
+    with_usage: int  # attempts that recorded token usage
+    seconds: float | None  # total model time
+    seconds_mean: float | None  # per attempt
+    seconds_median: float | None
+    seconds_p90: float | None
+    seconds_max: float | None
+
+
+@dataclass(frozen=True)
+class Wrong:
+    """A wrong attempt as the report lists it."""
+
+    case_id: str
+    calculator_id: int | None
+    calculator: str
+    status: str
+    answer: Any  # the parsed answer (None: none)
+    truth: Any  # the case's label
+    lower: Any = None  # the accepted interval, where the dataset gives one
+    upper: Any = None
+    error: str | None = None  # the first line of the attempt's error
+
+
+@dataclass(frozen=True)
 class Summary:
     rule: str
     params: dict[str, Any]
@@ -42,6 +77,8 @@ class Summary:
     by_category: list[Group]
     by_calculator: list[Group]
     datasets: list[str] = field(default_factory=list)  # "medcalc-bench v1.0"
+    cost: Cost | None = None
+    wrong: list[Wrong] = field(default_factory=list)  # in the rows' order
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -58,6 +95,26 @@ def _group(key: str, label: str, marks: Sequence[tuple[bool, str]], **extra: Any
 
 def _calc_sort(g: Group) -> tuple[int, int, str]:
     return (g.calculator_id is None, g.calculator_id or 0, g.label)
+
+
+def cost_of(outcomes: Sequence[Outcome]) -> Cost:
+    """Requests, tokens and model time of the outcomes (module docstring)."""
+    timed = sorted(o.latency_s for o in outcomes if o.latency_s)
+    used = [o for o in outcomes if o.usage.prompt_tokens or o.usage.completion_tokens]
+    p90 = timed[min(len(timed) - 1, int(0.9 * len(timed)))] if timed else None
+    return Cost(
+        attempts=len(outcomes), model_calls=sum(o.model_calls for o in outcomes),
+        prompt_tokens=sum(o.usage.prompt_tokens for o in used),
+        completion_tokens=sum(o.usage.completion_tokens for o in used), with_usage=len(used),
+        seconds=sum(timed) if timed else None, seconds_mean=statistics.fmean(timed) if timed else None,
+        seconds_median=statistics.median(timed) if timed else None, seconds_p90=p90,
+        seconds_max=timed[-1] if timed else None)
+
+
+def _wrong(case: Case, o: Outcome) -> Wrong:
+    error = (o.error or "").strip().splitlines()
+    return Wrong(case.id, case.calculator_id, case.calculator_name, o.status, o.answer,
+                 case.ground_truth, case.lower, case.upper, error[0] if error else None)
 
 
 def summarise(rows: Iterable[Row], rule: str = "medcalc_bench", **params: Any) -> Summary:
@@ -88,6 +145,8 @@ def summarise(rows: Iterable[Row], rule: str = "medcalc_bench", **params: Any) -
             key=_calc_sort,
         ),
         datasets=datasets,
+        cost=cost_of([o for _, o in pairs]),
+        wrong=[_wrong(c, o) for (c, o), (ok, _) in zip(pairs, marks, strict=True) if not ok],
     )
 
 

@@ -56,8 +56,12 @@ def bench_report(run_dir: str, rule: str, percent: float | None, labels_: str | 
     if steps.overall.n:  # the run has calculation traces: where its attempts went wrong
         click.echo(render_steps.render_text(steps, "Step verification (exact verdicts)"))
     if html_out:
+        from ..render.cells import short_name
+
         extra = render_steps.steps_html(steps, "Step verification (exact verdicts)") if steps.overall.n else ""
-        Path(html_out).write_text(render_html(summary, title=header, extra=extra), encoding="utf-8")
+        title = f"Report · {short_name(Path(run_dir).resolve().name)}" + (f" · labels {labels_}" if labels_ else "")
+        Path(html_out).write_text(render_html(summary, title=title, extra=extra, config=config,
+                                              run_dir=str(run_dir)), encoding="utf-8")
         click.echo(f"wrote {html_out}")
 
 

@@ -187,7 +187,7 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
                     continue
                 strat = strategies.get_strategy(n)
                 settings = runner.RunSettings(model=model, strategy=strat.name, gen=gen, seed=seed)
-                getattr(strat, "check", lambda _cases: None)(cases)
+                strat.check(cases)
                 if (root / dirs[n] / "run.sqlite").exists():  # before loading a model
                     with Store(root / dirs[n]) as existing:
                         runner.check_compatible(existing, runner.wanted_config(settings, strat))
@@ -274,13 +274,14 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
 
 @bench.command("strategies")
 def bench_strategies() -> None:
-    """The strategies, their versions (part of every attempt key), default generation settings
-    and the parameters a spec may set (name:key=value,...)."""
+    """The strategies: what each does, its version (part of every attempt key), default
+    generation settings and the parameters a spec may set (name:key=value,...)."""
     from ..strategies import STRATEGIES, strategy_parameters
 
     for name, cls in STRATEGIES.items():
         s = cls()
+        click.echo(f"{name:<15} {cls.description}")
+        click.echo(f"{'':<15} version {s.version} · {json.dumps(s.default_gen)}")
         params = ", ".join(f"{k}={v}" for k, v in strategy_parameters(cls).items())
-        click.echo(f"{name:<15} {s.version:<24} {json.dumps(s.default_gen)}")
         if params:
             click.echo(f"{'':<15} parameters: {params}")

@@ -83,7 +83,7 @@ class Audit:
 
 
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^']*'|\"[^\"]*\"")
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER = re.compile(r"(?<![a-z][A-Z])\d+(?:[.,]\d+)*")  # not the 2 of PaO2, FiO2, SpO2: a name, not a value
 
 
 def reason_pattern(reason: str) -> str:

@@ -53,8 +53,12 @@ def _cause_rows(r: AttributionReport) -> list[list[str]]:
         note = ""
         if c == "no_answer":
             note = ", ".join(f"{s} {k}" for s, k in sorted(r.no_answer_statuses.items()))
-        elif c == "dataset_disagrees" and r.documented_disagreements:
-            note = f"{r.documented_disagreements} on reviewed deviation rows"
+        elif c == "dataset_disagrees":
+            note = "; ".join(
+                x for x in (f"{r.documented_disagreements} on reviewed deviation rows"
+                            if r.documented_disagreements else "",
+                            f"{r.flagged_disagreements} where the audit flags gold's value as implausible"
+                            if r.flagged_disagreements else "") if x)
         elif c == "inputs" and r.inputs_beyond_ceiling:
             note = f"{r.inputs_beyond_ceiling} where gold does not score either (ceiling=False)"
         rows.append([c, str(n), percent(n, r.wrong), note])

@@ -14,7 +14,10 @@ h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.15rem;margin:2rem 0 .5rem}
 .big{font-size:2rem;font-weight:650}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.25rem 0}
 th,td{padding:.3rem .55rem;border-bottom:1px solid #e3e7ee;text-align:right;white-space:nowrap}
-th:first-child,td:first-child{text-align:left;white-space:normal}
+th:first-child,td:first-child{text-align:left;white-space:normal;overflow-wrap:anywhere}
+td.wrap,td.left{text-align:left;white-space:normal;overflow-wrap:anywhere}
+table.kv th{text-align:left;width:14rem;vertical-align:top}
+table.kv td{text-align:left;white-space:normal;overflow-wrap:anywhere}
 th{background:#f4f6f9;font-weight:600}
 td.zero{color:#b8bfca}
 svg text{font:12px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:#1d2430}

@@ -35,9 +35,9 @@ def markdown_table(header: list[str], rows: list[list[str]], left: int | None = 
 
 
 def html_table(header: list[str], rows: list[list[str]],
-               shade: list[list[float | None]] | None = None) -> str:
+               shade: list[list[float | None]] | None = None, wrap: frozenset[int] = frozenset()) -> str:
     """An HTML table; `shade` (one value in [0, 1] per number cell, or None) tints the cells,
-    and a zero or missing number is greyed."""
+    and a zero or missing number is greyed; the columns in `wrap` are text that wraps."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
     body = []
     for r, row in enumerate(rows):
@@ -47,7 +47,7 @@ def html_table(header: list[str], rows: list[list[str]],
             if shade is not None and i > 0 and shade[r][i - 1] is not None:
                 a = shade[r][i - 1]
                 style = f' style="background:rgba(76,120,168,{0.08 + 0.5 * a:.2f})"'
-            cls = ' class="zero"' if c in ("0", NONE) and i > 0 else ""
+            cls = ' class="wrap"' if i in wrap else ' class="zero"' if c in ("0", NONE) and i > 0 else ""
             cells.append(f"<td{cls}{style}>{html.escape(c)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"

@@ -24,10 +24,13 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..types import STATUSES, Attempt, Case, ModelClient, Outcome, Strategy
+from ..types import STATUSES, Attempt, Case, ModelClient, Outcome
 from .store import Store, StoreError, now
+
+if TYPE_CHECKING:
+    from ..strategies.base import Strategy
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class RunSettings:
 
 def effective_gen(strategy: Strategy, gen: dict[str, Any], seed: int) -> dict[str, Any]:
     """The strategy's default generation parameters, overridden by the user's, plus the seed."""
-    merged = dict(getattr(strategy, "default_gen", {}))
+    merged = dict(strategy.default_gen)
     merged.update({k: v for k, v in gen.items() if v is not None})
     merged["seed"] = seed
     return merged
@@ -164,9 +167,7 @@ def run(
         raise ValueError(f"epochs must be at least 1, got {settings.epochs}")
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
-    check = getattr(strategy, "check", None)
-    if check is not None:
-        check(cases)
+    strategy.check(cases)
     wanted = wanted_config(settings, strategy)
     store.lock()  # one process per run directory: two would make the same attempts twice
     run_id = prepare(store, wanted, getattr(client, "info", {}), selection)

@@ -5,8 +5,10 @@ it (`cot` holds direct, zero_shot_cot and one_shot_cot). A strategy class regist
     get_strategy("extract:max_repairs=1,split_findings=false")
 
 The registry imports every module of this package on first use (none imports anything heavy at
-load time: the sandbox, bm25s and torch load when a strategy runs). `base.PromptStrategy` is the
-one-request base the simple strategies share; `prompts` holds their texts.
+load time: the sandbox, bm25s and torch load when a strategy runs). Every strategy subclasses
+`base.Strategy` (name, one-line description, version, default generation settings, `check`,
+`run`), so `bench run`, `bench arms` and the runner use each the same way; `base.PromptStrategy`
+is the one-request base the simple strategies share; `prompts` holds their texts.
 """
 
 from __future__ import annotations
@@ -16,18 +18,23 @@ import inspect
 import pkgutil
 from typing import Any
 
-from ..types import Strategy
+from .base import Strategy
 
-STRATEGIES: dict[str, type] = {}
+STRATEGIES: dict[str, type[Strategy]] = {}
 _HELPERS = {"base", "prompts", "extract_steps", "extract_fields"}  # modules that declare no strategy
 _ORDER = ("cot",)  # listed first: the published baselines
 
 
-def register(cls: type) -> type:
-    """Class decorator: adds a strategy class to STRATEGIES under its `name`."""
-    name = getattr(cls, "name", "")
+def register(cls: type[Strategy]) -> type[Strategy]:
+    """Class decorator: adds a strategy class to STRATEGIES under its `name`. It must subclass
+    `Strategy` and say what it does in one line (`description`)."""
+    if not (isinstance(cls, type) and issubclass(cls, Strategy)):
+        raise TypeError(f"{getattr(cls, '__name__', cls)!r} is not a subclass of strategies.base.Strategy")
+    name = cls.name
     if not name:
         raise TypeError(f"{cls.__name__} has no strategy name")
+    if not cls.description.strip() or "\n" in cls.description:
+        raise TypeError(f"strategy {name!r} needs a one-line description")
     if STRATEGIES.get(name, cls) is not cls:
         raise RuntimeError(f"strategy {name!r} is declared twice ({STRATEGIES[name].__name__}, {cls.__name__})")
     STRATEGIES[name] = cls

@@ -1,15 +1,17 @@
-"""What every strategy shares: `single_request` (messages in, one completion, one parsed answer
-out) and `PromptStrategy`, the base of the simple strategies built on it.
+"""What every strategy shares: the `Strategy` base (a name, a one-line description, a version,
+default generation settings, `check` before a run and `run` per case), `single_request`
+(messages in, one completion, one parsed answer out) and `PromptStrategy`, the base of the
+simple strategies built on it.
 
-A strategy's `version` ("<strategy version>+p<prompt version>") is part of every attempt key.
-A model request that fails (ModelError) becomes an Outcome with status `error`; parsing is
-`answers.parse_answer`, whose status (ok, unparsed, truncated, refused) is kept apart from
-correctness.
+A strategy's `version` is part of every attempt key. A model request that fails (ModelError)
+becomes an Outcome with status `error`; parsing is `answers.parse_answer`, whose status (ok,
+unparsed, truncated, refused) is kept apart from correctness.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
 
 from ..answers import parse_answer
 from ..models import Meter
@@ -17,12 +19,39 @@ from ..types import Case, Completion, ModelClient, ModelError, Outcome, Usage
 from . import prompts
 
 
-class PromptStrategy:
-    """One request, one parsed answer. Subclasses say how the messages are built."""
+class Strategy(ABC):
+    """A way of asking a model for a case's answer. `bench run`, `bench arms`, the inspect
+    integration and the runner use a strategy through this interface only:
 
-    name = ""
-    strategy_version = "1"
-    default_gen: dict[str, Any] = {"temperature": 0.0}
+    - `name`: how the registry finds it (`@register`); `description`: one line for
+      `bench strategies`;
+    - `version`: what changes answers (prompt texts, parameters); part of every attempt key;
+    - `default_gen`: generation settings the user's override;
+    - `check(cases)`: raises ValueError before a run starts (before a model is loaded) when
+      some case cannot be run, or the strategy cannot run here (a missing extra);
+    - `run(case, model, gen)`: one attempt; a failed request is an Outcome with status error.
+    """
+
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    strategy_version: ClassVar[str] = "1"
+    default_gen: ClassVar[dict[str, Any]] = {"temperature": 0.0}
+
+    @property
+    def version(self) -> str:
+        return self.strategy_version
+
+    def check(self, cases: list[Case]) -> None:
+        """Raise ValueError when some case cannot be run; the default runs any case."""
+        return None
+
+    @abstractmethod
+    def run(self, case: Case, model: ModelClient, gen: dict[str, Any]) -> Outcome:
+        """One attempt at the case."""
+
+
+class PromptStrategy(Strategy):
+    """One request, one parsed answer. Subclasses say how the messages are built."""
 
     @property
     def version(self) -> str:
@@ -30,9 +59,6 @@ class PromptStrategy:
 
     def messages(self, case: Case) -> list[dict[str, Any]]:
         raise NotImplementedError
-
-    def check(self, cases: list[Case]) -> None:
-        """Raise ValueError before a run starts if some case cannot be prompted."""
 
     def trace_of(self, case: Case) -> dict[str, Any]:
         """What to record about how the prompt was built, beyond the messages."""

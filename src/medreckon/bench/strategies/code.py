@@ -44,6 +44,7 @@ from ..answers import coerce_value, is_refusal
 from ..models import Meter
 from ..types import Answer, Case, Completion, ModelClient, ModelError, Outcome, OutputType
 from . import prompts, register
+from .base import Strategy
 from .rag import RAG_PROMPT_VERSION, CardRetrieval, Retrieved, cards_block
 
 CODE_PROMPT_VERSION = "1"
@@ -123,10 +124,11 @@ def _show(value: Any) -> str:
 
 
 @register
-class Code:
+class Code(Strategy):
     """The model writes a program; the sandbox runs it; errors go back for bounded repairs."""
 
     name = "code"
+    description = "The model writes Python, a sandbox runs it, errors go back for bounded repairs (program of thought)."
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 
@@ -259,6 +261,7 @@ class RagCode(Code):
     """MedRaC: the top-k formula cards for the question, then program of thought."""
 
     name = "rag_code"
+    description = "MedRaC: the top-k formula cards retrieved for the question, then program of thought in the sandbox."
 
     def __init__(self, k: int = 2, retriever: str = "bm25", retries: int = DEFAULT_RETRIES, **kw: Any):
         super().__init__(retries, **kw)

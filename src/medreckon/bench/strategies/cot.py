@@ -19,6 +19,7 @@ from .base import PromptStrategy
 @register
 class Direct(PromptStrategy):
     name = "direct"
+    description = "The answer only, as JSON, in one request (MedCalc-Bench's direct prompt)."
     default_gen = {"temperature": 0.0, "max_tokens": 64}
 
     def messages(self, case: Case) -> list[dict[str, Any]]:
@@ -29,6 +30,7 @@ class Direct(PromptStrategy):
 @register
 class ZeroShotCoT(PromptStrategy):
     name = "zero_shot_cot"
+    description = "Step-by-step working, then the answer, as JSON, in one request (zero-shot chain of thought)."
     default_gen = {"temperature": 0.0, "max_tokens": 1024}
 
     def messages(self, case: Case) -> list[dict[str, Any]]:
@@ -42,6 +44,7 @@ class OneShotCoT(PromptStrategy):
     and question as a user turn, its explanation and answer as the assistant's JSON reply."""
 
     name = "one_shot_cot"
+    description = "Zero-shot CoT after one worked exemplar of the same calculator (MedCalc-Bench's one-shot set)."
     default_gen = {"temperature": 0.0, "max_tokens": 1024}
 
     def __init__(self, exemplars: dict[int, Case] | None = None):

@@ -100,6 +100,7 @@ from ..trace import Repairs
 from ..types import Case, Completion, ModelClient, ModelError, Outcome
 from . import extract_steps as steps
 from . import register
+from .base import Strategy
 from .extract_fields import (  # noqa: F401 - part of this module's interface
     QUOTE_MAX,
     evidence_schema,
@@ -250,11 +251,12 @@ def repair_message(*, parse_error: str | None = None, error: dict[str, Any] | No
 
 
 @register
-class Extract:
+class Extract(Strategy):
     """Schema-constrained extraction of the named calculator's inputs; the calculator computes.
     See the module docstring."""
 
     name = "extract"
+    description = "The note read for the calculator's inputs (rules, then the model as JSON); the calculator computes."
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..types import Case, ModelClient, Outcome
 from . import prompts, register
-from .base import single_request
+from .base import Strategy, single_request
 
 if TYPE_CHECKING:
     import numpy as np
@@ -62,10 +62,11 @@ def _size(ex: Case) -> int:
 
 
 @register
-class MedPrompt:
+class MedPrompt(Strategy):
     """kNN few-shot CoT: the k pool cases nearest to the case, as worked examples."""
 
     name = "medprompt"
+    description = "The k worked exemplars nearest to the case by embedding similarity, as few-shot CoT (MedPrompt kNN)."
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..types import Case, ModelClient, Outcome
 from . import prompts, register
-from .base import single_request
+from .base import Strategy, single_request
 
 RAG_PROMPT_VERSION = "1"
 
@@ -125,10 +125,11 @@ class CardRetrieval:
 
 
 @register
-class Rag:
+class Rag(Strategy):
     """Zero-shot CoT with the top-k formula cards for the question in the prompt."""
 
     name = "rag"
+    description = "The top-k formula cards retrieved for the question, then zero-shot CoT."
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 

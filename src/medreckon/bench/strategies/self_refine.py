@@ -38,6 +38,7 @@ from ..answers import Parsed, format_answer, parse_answer
 from ..models import Meter
 from ..types import Case, Completion, ModelClient, ModelError, Outcome
 from . import prompts, register
+from .base import Strategy
 
 REFINE_PROMPT_VERSION = "1"
 
@@ -133,10 +134,11 @@ def _parse_record(c: Completion, parsed: Parsed, output_type: str) -> dict[str, 
 
 
 @register
-class SelfRefine:
+class SelfRefine(Strategy):
     """Zero-shot CoT, then at most `rounds` rounds of critique and revision."""
 
     name = "self_refine"
+    description = "Zero-shot CoT, then rounds of the model critiquing and revising its own answer, stopping early (Self-Refine)."
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 

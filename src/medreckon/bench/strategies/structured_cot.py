@@ -49,6 +49,7 @@ from ..name_matching import match_calculator, match_values
 from ..trace import CalcResult, CalcTrace, plain
 from ..types import Answer, Case, ModelClient, ModelError, Outcome, OutputType
 from . import register
+from .base import Strategy
 
 STRUCTURED_COT_PROMPT_VERSION = "1"
 
@@ -224,11 +225,12 @@ def check_working(case: Case, reply: Mapping[str, Any], answer: Answer | None,
 
 
 @register
-class StructuredCoT:
+class StructuredCoT(Strategy):
     """Chain of thought as {calculator, values, calculation, answer}; the answer is the model's,
     each step checked by our calculators. See the module docstring."""
 
     name = "structured_cot"
+    description = "Chain of thought answered as {calculator, values, calculation, answer}, each step checked by our calculators."
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 

@@ -67,6 +67,7 @@ from ..models import Meter
 from ..trace import Repairs
 from ..types import Case, Completion, ModelClient, ModelError, Outcome, OutputType, ToolCall
 from . import register
+from .base import Strategy
 
 AGENT_PROMPT_VERSION = "1"
 CallMode = Literal["auto", "constrained", "native"]
@@ -222,10 +223,11 @@ def closing_record(case: Case, trace: dict[str, Any], result: Any, calculator: s
 
 
 @register
-class Tools:
+class Tools(Strategy):
     """Calculator tools with a bounded agent loop; see the module docstring."""
 
     name = "tools"
+    description = "Calculator tools in a bounded agent loop: the model picks a retrieved calculator, calls it, answers (OpenMedCalc)."
     strategy_version = "1"
     default_gen: dict[str, Any] = {"temperature": 0.0, "max_tokens": 1024}
 

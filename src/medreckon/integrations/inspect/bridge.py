@@ -114,7 +114,7 @@ def bench_strategy(strategy: str = "extract") -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         case = case_of(state)
         client = InspectClient(get_model())
-        gen = {k: v for k, v in getattr(strat, "default_gen", {}).items() if v is not None}
+        gen = {k: v for k, v in strat.default_gen.items() if v is not None}
         outcome: Outcome = await anyio.to_thread.run_sync(strat.run, case, client, gen)
         if client.last is not None:
             state.output = client.last

@@ -86,14 +86,12 @@ def medcalc_bench(
     strat = get_strategy(strategy)
     cases = load(dataset, data_file=data_file, subset=subset, per_calculator=per_calculator, seed=seed,
                  limit=limit, calculators=calculators, labels=labels)
-    check = getattr(strat, "check", None)
-    if check is not None:
-        check(cases)  # e.g. one_shot_cot without an exemplar for some calculator
+    strat.check(cases)  # e.g. one_shot_cot without an exemplar for some calculator
     rules = _rules(rule)
     scorers: list[Scorer] = [RULE_SCORERS[r]() for r in rules]
     if steps if steps is not None else strat.name not in PROMPT_STRATEGIES:  # the others may trace
         scorers.append(step_verification(rules[0]))
-    default_gen = dict(getattr(strat, "default_gen", {}))
+    default_gen = dict(strat.default_gen)
     config = GenerateConfig(temperature=default_gen.get("temperature"), max_tokens=default_gen.get("max_tokens"),
                             seed=seed)
     return Task(

@@ -1,6 +1,44 @@
-// medreckon viewer: sortable and filterable tables, and the calculator form's live check
-// through the REST endpoint. Everything from the server is written with textContent.
+// medreckon viewer: sortable, filterable and paged tables, and the calculator form's live
+// check through the REST endpoint. Everything from the server is written with textContent.
 "use strict";
+
+const PAGE_ROWS = 50;  // rows per page of a table.paged (a 1,047-row audit stays one screen wide and short)
+
+// A table.paged shows one page of the rows its filters keep (row.dataset.out marks the others),
+// with a pager under it; any other table shows every row its filters keep.
+function paginate(table) {
+  const rows = Array.from(table.tBodies[0].rows);
+  const kept = rows.filter((r) => !r.dataset.out);
+  if (!table.classList.contains("paged")) {
+    rows.forEach((r) => { r.hidden = Boolean(r.dataset.out); });
+    return;
+  }
+  const pages = Math.max(1, Math.ceil(kept.length / PAGE_ROWS));
+  table.page = Math.min(table.page || 0, pages - 1);
+  rows.forEach((r) => { r.hidden = true; });
+  kept.forEach((r, i) => { r.hidden = Math.floor(i / PAGE_ROWS) !== table.page; });
+  let pager = table.nextElementSibling;
+  if (!pager || !pager.classList.contains("pager")) {
+    pager = document.createElement("nav");
+    pager.className = "pager";
+    const button = (text, step) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.addEventListener("click", () => { table.page += step; paginate(table); });
+      return b;
+    };
+    pager.append(button("← previous", -1), document.createElement("span"), button("next →", 1));
+    table.after(pager);
+  }
+  const [prev, where, next] = pager.children;
+  const first = table.page * PAGE_ROWS;
+  where.textContent = "page " + (table.page + 1) + " of " + pages + " · rows " + (kept.length ? first + 1 : 0) +
+    "–" + Math.min(kept.length, first + PAGE_ROWS) + " of " + kept.length;
+  prev.disabled = table.page === 0;
+  next.disabled = table.page >= pages - 1;
+  pager.hidden = pages === 1;
+}
 
 function cellKey(row, i) {
   const cell = row.cells[i];
@@ -27,6 +65,7 @@ function makeSortable(table) {
         return dir === "asc" ? c : -c;
       });
       rows.forEach((r) => body.appendChild(r));
+      paginate(table);
     };
     th.addEventListener("click", sort);
     th.addEventListener("keydown", (e) => { if (e.key === "Enter") sort(); });
@@ -53,9 +92,11 @@ function makeFilterable(form) {
         const have = row.getAttribute("data-" + search.dataset.search) || "";
         ok = ok && have.includes(search.value.toLowerCase().trim());
       }
-      row.hidden = !ok;
+      if (ok) delete row.dataset.out; else row.dataset.out = "1";
       if (ok) n += 1;
     }
+    table.page = 0;
+    paginate(table);
     if (shown) shown.textContent = n + " of " + rows.length + " shown";
   };
   form.addEventListener("input", apply);
@@ -197,6 +238,7 @@ document.addEventListener("DOMContentLoaded", () => {
   // every table with a header sorts, the report tables of bench/render included
   document.querySelectorAll("table").forEach((t) => { if (t.tHead && !t.classList.contains("kv")) makeSortable(t); });
   document.querySelectorAll("form.filters").forEach(makeFilterable);
+  document.querySelectorAll("table.paged:not(.filterable)").forEach(paginate);
   const calc = document.getElementById("calc-form");
   if (calc) makeCalculator(calc);
 });
