@@ -24,7 +24,16 @@ from ...calculators.registry import get
 from ...calculators.spec import Calculator, Result
 from ...errors import CalculatorInputError
 from ..datasets.medmcp_calc import CalculatorUse, Task
-from .mapping import REFUSED, Mapping, Unmapped, inputs_for, leading_amount, load_mapping, value_key
+from .mapping import (
+    REFUSED,
+    Mapping,
+    Unmapped,
+    inputs_for,
+    label_key,
+    leading_amount,
+    load_mapping,
+    value_key,
+)
 
 _RANGE = re.compile(r"^\s*(-?\d[\d,]*(?:\.\d+)?)\s*[-–—]\s*(\d[\d,]*(?:\.\d+)?)\s*(.*)$", re.S)
 
@@ -141,6 +150,8 @@ def compare(mapping: Mapping, calc: Calculator, use: CalculatorUse, result: Resu
         result.outputs[name]["value"], result.outputs[name]["unit"])
     if theirs is not None:
         return theirs == value, str(value)
+    if spec.get("match") == "text":
+        return label_key(str(value)) == label_key(use.final_answer), str(value)
     if not isinstance(value, int | float) or isinstance(value, bool):
         raise Unmapped(f"answer {use.final_answer!r} is not in the answer labels of {mapping.path.name}")
     lo, hi, decimals, their_unit = their_number(use.final_answer, unit)

@@ -9,12 +9,13 @@ final answer is and how to compare it, and every documented disagreement with it
      "fields": [{"labels": ["SpO2", "SpO2 (%)"], "input": "spo2"},
                 {"labels": ["Black race"], "ignore": "why our calculator does not take it"}],
      "fixed": {"option": "value"},
-     "answer": {"output": null, "unit": "lb", "tolerance": 0.5,
+     "answer": {"output": null, "unit": "lb", "tolerance": 0.5, "match": "text",
                 "labels": {"their text": "our label", "re:<pattern>": "@refused"}},
      "uses": {"<task id>#<order>": {"output": "other_output", "why": "..."}},
      "deviations": {"<task id>#<order>": {"ours": "...", "reason": "...", "source": "..."}}}
 
-Answer labels may be `re:` patterns (matched in full against the normalised answer). Labels and
+`"match": "text"` compares a text output with their answer as labels are compared (case and
+punctuation aside). Answer labels may be `re:` patterns (matched in full against the normalised answer). Labels and
 option texts match after normalising (Unicode NFKC, case, and for labels every run of
 punctuation or spaces as one space), so "PaCO₂ (mm Hg)" and "paco2_mm_hg" are one label.
 """
@@ -42,7 +43,7 @@ REFUSED = "@refused"  # an answer label meaning "MDCalc says it cannot be calcul
 ROUTE = "@calculator"  # in a value's inputs: this use is computed by that calculator instead
 _KEYS = {"calculator", "fields", "fixed", "answer", "uses", "deviations", "notes"}
 _FIELD_KEYS = {"labels", "input", "unit", "values", "ignore", "why"}
-_ANSWER_KEYS = {"output", "unit", "tolerance", "labels", "why"}
+_ANSWER_KEYS = {"output", "unit", "tolerance", "labels", "match", "why"}
 _COMPARATOR = re.compile(r"^\s*(?:[<>≤≥~]|>=|<=)")
 _NUMBER = re.compile(r"^\s*([-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+))\s*(.*)$", re.S)
 
