@@ -15,7 +15,7 @@ final answer is and how to compare it, and every documented disagreement with it
      "deviations": {"<task id>#<order>": {"ours": "...", "reason": "...", "source": "..."}}}
 
 `"match": "text"` compares a text output with their answer as labels are compared (case and
-punctuation aside). Answer labels may be `re:` patterns (matched in full against the normalised answer). Labels and
+punctuation aside). Option texts and answer labels may be `re:` patterns (matched in full against the normalised text). Labels and
 option texts match after normalising (Unicode NFKC, case, and for labels every run of
 punctuation or spaces as one space), so "PaCO₂ (mm Hg)" and "paco2_mm_hg" are one label.
 """
@@ -114,12 +114,7 @@ def read_mapping(p: Path) -> Mapping:
     if set(answer) - _ANSWER_KEYS:
         raise MappingError(f"{p.name}: answer keys are among {sorted(_ANSWER_KEYS)}")
     labels = {(k if k.startswith("re:") else value_key(k)): v for k, v in answer.get("labels", {}).items()}
-    for k in labels:
-        if k.startswith("re:"):
-            try:
-                re.compile(k[3:])
-            except re.error as exc:
-                raise MappingError(f"{p.name}: answer label {k!r} is not a regular expression ({exc})") from None
+    _check_patterns(p, labels)
     answer = {**answer, "labels": labels}
     deviations = data.get("deviations", {})
     for key, d in deviations.items():
@@ -128,13 +123,23 @@ def read_mapping(p: Path) -> Mapping:
     return Mapping(p.stem, p, fields, data.get("fixed", {}), answer, data.get("uses", {}), deviations)
 
 
+def _check_patterns(p: Path, table: dict[str, Any]) -> None:
+    for k in table:
+        if k.startswith("re:"):
+            try:
+                re.compile(k[3:])
+            except re.error as exc:
+                raise MappingError(f"{p.name}: {k!r} is not a regular expression ({exc})") from None
+
+
 def _field_rule(p: Path, i: int, raw: Any) -> FieldRule:
     if not isinstance(raw, dict) or set(raw) - _FIELD_KEYS or not raw.get("labels"):
         raise MappingError(f"{p.name}: fields[{i}] is an object with 'labels' and keys among {sorted(_FIELD_KEYS)}")
     if ("input" in raw) + ("ignore" in raw) + ("values" in raw and "input" not in raw) != 1:
         raise MappingError(f"{p.name}: fields[{i}] maps to an 'input', maps its 'values' to inputs, or says why "
                            "it is ignored ('ignore'): exactly one")
-    values = {value_key(k): v for k, v in raw.get("values", {}).items()}
+    values = {(k if k.startswith("re:") else value_key(k)): v for k, v in raw.get("values", {}).items()}
+    _check_patterns(p, values)
     if "input" not in raw and any(not isinstance(v, dict) for v in values.values()):
         raise MappingError(f"{p.name}: fields[{i}] has no 'input', so each of its values maps to {{input: value}}")
     return FieldRule(tuple(raw["labels"]), raw.get("input"), raw.get("unit"), values, raw.get("ignore"))
@@ -153,7 +158,7 @@ def inputs_for(mapping: Mapping, calc: Calculator, use: CalculatorUse) -> tuple[
             raise Unmapped(f"field {label!r} is not in {mapping.path.name}")
         if rule.ignore is not None:
             continue
-        known = rule.values.get(value_key(raw), _MISSING)
+        known = option_value(rule.values, raw)
         if isinstance(known, dict):
             inputs.update(known)
         elif known is not _MISSING:
@@ -168,6 +173,14 @@ def inputs_for(mapping: Mapping, calc: Calculator, use: CalculatorUse) -> tuple[
 
 
 _MISSING = object()
+
+
+def option_value(values: dict[str, Any], raw: Any) -> Any:
+    """What an option text maps to: an exact entry, else the first `re:` pattern matching it in full."""
+    key = value_key(raw)
+    if key in values:
+        return values[key]
+    return next((v for k, v in values.items() if k.startswith("re:") and re.fullmatch(k[3:], key)), _MISSING)
 
 
 def input_kind(calc: Calculator, name: str) -> tuple[str, Quantity | None]:
@@ -194,7 +207,7 @@ def read_value(calc: Calculator, rule: FieldRule, label: str, raw: Any) -> Any:
     if kind == "text":
         return raw.strip() if isinstance(raw, str) else raw
     if kind == "boolean":
-        word = value_key(raw).split(" ", 1)[0].strip("(),.;:")
+        word = re.match(r"[a-z]*", value_key(raw)).group(0)  # type: ignore[union-attr]
         if word in ("yes", "no"):
             return word == "yes"
         raise Unmapped(f"field {label!r}: {raw!r} is neither yes nor no; map it in 'values'")
