@@ -55,6 +55,10 @@ _FACTORS: dict[str, dict[str, float]] = {
     "flow_per_weight": {"mL/kg/h": 1.0, "mL/kg/min": 60.0, "mL/kg/d": 1 / 24},
     # drops per millilitre of an infusion set
     "drop_factor": {"gtt/mL": 1.0},
+    # a dose per m² of body surface area (chemotherapy)
+    "dose_per_area": {"mg/m^2": 1.0, "ug/m^2": 1e-3, "g/m^2": 1000.0},
+    # drug exposure: the area under the concentration-time curve (carboplatin's target AUC)
+    "exposure": {"mg·min/mL": 1.0},
     # a change of concentration per unit time (a sodium correction rate)
     "concentration_rate": {"mEq/L/h": 1.0, "mEq/L/d": 1 / 24},
 }
@@ -169,6 +173,10 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "mL/kg/h": ("ml/kg/h", "ml/kg/hr", "ml/kg/hour", "cc/kg/h", "cc/kg/hr", "ml/kg per hour"),
     "mL/kg/min": ("ml/kg/min",),
     "mL/kg/d": ("ml/kg/d", "ml/kg/day", "ml/kg/24h", "ml/kg/24 h"),
+    "mg/m^2": ("mg/m^2", "mg/m2", "mg/sq m", "mg per m^2"),
+    "ug/m^2": ("ug/m^2", "ug/m2"),
+    "g/m^2": ("g/m^2", "g/m2"),
+    "mg·min/mL": ("mg·min/ml", "mg*min/ml", "mg min/ml", "mg.min/ml", "mg-min/ml", "mg x min/ml"),
     "gtt/mL": ("gtt/ml", "gtts/ml", "drops/ml", "drop/ml", "gt/ml"),
     "mEq/L/h": ("meq/l/h", "meq/l/hr", "mmol/l/h", "mmol/l/hr", "meq/l per hour", "mmol/l per hour"),
     "mEq/L/d": ("meq/l/d", "meq/l/day", "mmol/l/d", "mmol/l/day", "meq/l per day", "mmol/l per day",

@@ -42,7 +42,7 @@ MAPPINGS = package_data("medmcp_calc_mappings")
 REFUSED = "@refused"  # an answer label meaning "MDCalc says it cannot be calculated"
 ROUTE = "@calculator"  # in a value's inputs: this use is computed by that calculator instead
 _KEYS = {"calculator", "fields", "fixed", "answer", "uses", "deviations", "notes"}
-_FIELD_KEYS = {"labels", "input", "unit", "values", "ignore", "why"}
+_FIELD_KEYS = {"labels", "input", "unit", "values", "ignore", "find", "why"}
 _ANSWER_KEYS = {"output", "unit", "tolerance", "labels", "match", "why"}
 _COMPARATOR = re.compile(r"^\s*(?:[<>≤≥~]|>=|<=)")
 _NUMBER = re.compile(r"^\s*([-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+))\s*(.*)$", re.S)
@@ -74,6 +74,7 @@ class FieldRule:
     unit: str | None = None  # the unit of a bare number (a label such as "Weight (lbs)")
     values: dict[str, Any] = field(default_factory=dict)  # value_key(text) -> our value or {input: value}
     ignore: str | None = None  # why this field is not one of our inputs
+    find: bool = False  # read the first amount anywhere in the text ("Paclitaxel 175 mg/m²"), not a leading one
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,8 @@ def _field_rule(p: Path, i: int, raw: Any) -> FieldRule:
     _check_patterns(p, values)
     if "input" not in raw and any(not isinstance(v, dict) for v in values.values()):
         raise MappingError(f"{p.name}: fields[{i}] has no 'input', so each of its values maps to {{input: value}}")
-    return FieldRule(tuple(raw["labels"]), raw.get("input"), raw.get("unit"), values, raw.get("ignore"))
+    return FieldRule(tuple(raw["labels"]), raw.get("input"), raw.get("unit"), values, raw.get("ignore"),
+                     bool(raw.get("find", False)))
 
 
 # ---------------------------------------------------------------- a use as our inputs
@@ -152,6 +154,7 @@ def inputs_for(mapping: Mapping, calc: Calculator, use: CalculatorUse) -> tuple[
     """The calculator and inputs that compute this use (a value may route it to a sibling
     calculator); Unmapped names the first label or option text the mapping does not know."""
     inputs: dict[str, Any] = dict(mapping.fixed)
+    implied: dict[str, Any] = {}  # inputs set by an option's {input: value}: a field giving the input wins
     for label, raw in use.inputs:
         rule = mapping.fields.get(label_key(label))
         if rule is None:
@@ -160,14 +163,15 @@ def inputs_for(mapping: Mapping, calc: Calculator, use: CalculatorUse) -> tuple[
             continue
         known = option_value(rule.values, raw)
         if isinstance(known, dict):
-            inputs.update(known)
+            implied.update(known)
         elif known is not _MISSING:
             inputs[rule.input] = known  # type: ignore[index]
         elif rule.input is None:
             raise Unmapped(f"field {label!r}: option {raw!r} is not in {mapping.path.name}")
         else:
-            target = get(inputs.get(ROUTE, calc.id))
+            target = get(implied.get(ROUTE, calc.id))
             inputs[rule.input] = read_value(target, rule, label, raw)
+    inputs = {**implied, **inputs}
     routed = get(inputs.pop(ROUTE)) if ROUTE in inputs else calc
     return routed, inputs
 
@@ -213,7 +217,10 @@ def read_value(calc: Calculator, rule: FieldRule, label: str, raw: Any) -> Any:
         raise Unmapped(f"field {label!r}: {raw!r} is neither yes nor no; map it in 'values'")
     if isinstance(raw, int | float) and not isinstance(raw, bool):
         return {"value": raw, "unit": rule.unit} if kind == "quantity" and rule.unit else raw
-    number, unit = leading_amount(str(raw), q.unit if q else None, q.analyte if q else None)
+    text = str(raw)
+    if rule.find and (first := re.search(r"\d", text)):
+        text = text[first.start():]
+    number, unit = leading_amount(text, q.unit if q else None, q.analyte if q else None)
     if number is None:
         raise Unmapped(f"field {label!r}: cannot read a number from {raw!r}; map it in 'values'")
     if kind != "quantity":
