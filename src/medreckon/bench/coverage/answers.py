@@ -43,7 +43,7 @@ class UseCheck:
     key: str  # <task id>#<order>
     name: str  # MedMCP-Calc's calculator name
     status: str  # agree | documented | undocumented | stale | unmapped
-    ours: str  # our answer as text ("error: ..." when our calculator refused the inputs)
+    ours: str  # our answer as text ("error" when our calculator refused the inputs; `detail` says why)
     detail: str = ""  # the documented reason, or what is wrong
 
 
@@ -115,7 +115,8 @@ def check_use(mapping: Mapping, calc: Calculator, use: CalculatorUse) -> UseChec
         stale = "documented as a disagreement but now agrees" if doc else ""
         return UseCheck(use.key, use.name, "stale" if doc else "agree", ours, stale)
     if doc is None:
-        return UseCheck(use.key, use.name, "undocumented", ours, "disagrees, with no documented reason")
+        refusal = f" (ours refused: {result})" if isinstance(result, CalculatorInputError) else ""
+        return UseCheck(use.key, use.name, "undocumented", ours, "disagrees, with no documented reason" + refusal)
     if not same_as_documented(str(doc["ours"]), ours):
         return UseCheck(use.key, use.name, "stale", ours, f"documented ours={doc['ours']!r}, now {ours!r}")
     return UseCheck(use.key, use.name, "documented", ours, f"{doc['reason']} Source: {doc['source']}")
@@ -144,7 +145,7 @@ def compare(mapping: Mapping, calc: Calculator, use: CalculatorUse, result: Resu
     spec = {**mapping.answer, **mapping.uses.get(use.key, {})}
     theirs = answer_label(spec["labels"], use.final_answer)
     if isinstance(result, CalculatorInputError):
-        return theirs == REFUSED, f"error: {result}"
+        return theirs == REFUSED, "error"
     name = spec.get("output")
     value, unit = (result.value, calc.output.unit) if name is None else (
         result.outputs[name]["value"], result.outputs[name]["unit"])
