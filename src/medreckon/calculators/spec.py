@@ -14,9 +14,10 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from ..errors import MAX_ISSUES, CalculatorInputError, InputIssue
+from ..errors import MAX_ISSUES, CalculatorInputError, InputIssue, wrong_argument
 from ..jsonable import jsonable
 from .defined import check_defined, undefined
+from .domain import Domain
 from .fields import Inputs, InputWarning
 from .plan import Reader, reader
 from .rounding import round_half_away
@@ -30,7 +31,9 @@ class Output:
     unit: str | None
     type: OutputType = "decimal"
     decimals: int = 1  # rounding of `Result.rounded` for decimals (half away from zero)
-    range: tuple[float, float] | None = None  # plausible output range, for error magnitudes
+    range: tuple[float, float] | None = None  # usual output range (error magnitudes); a score's points
+    # the values the formula may answer, where it can leave them; the engine enforces it (domain.py)
+    domain: Domain | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +259,8 @@ class Calculator:
 
     def __call__(self, inputs: Mapping[str, Any] | Inputs | None = None, /, **kwargs: Any) -> Result:
         if kwargs:
+            if inputs is not None and not isinstance(inputs, Mapping):
+                raise wrong_argument("inputs", inputs, "a mapping of input names to values (with keyword inputs)")
             inputs = {**(inputs or {}), **kwargs}
         return self.calculate(inputs if inputs is not None else {})
 
@@ -302,6 +307,8 @@ class Calculator:
             raise undefined(self.id, x.__dict__, warnings, f"the formula failed: {exc}") from None
         check_defined(self.id, value, w.lines, x.__dict__, warnings)  # finite, or an input error
         output = self.output
+        if output.domain is not None and not output.domain.holds(value):
+            value = output.domain.enforce(self.id, value, w, x.__dict__, output.unit)
         return Result(
             self.id, self.version, value, output.unit,
             round_half_away(value, output.decimals) if output.type == "decimal" else self.round(value),
@@ -316,8 +323,10 @@ class Calculator:
         """`calculate` for each inputs of `batch`, in order. `errors="return"` puts each
         CalculatorInputError in the list in place of its result instead of raising, so one bad
         row does not stop a batch (the generator, the verifier and `calc verify` use this)."""
-        if errors not in ("raise", "return"):
-            raise ValueError(f"errors must be 'raise' or 'return', got {errors!r}")
+        if errors not in ("raise", "return") or type(errors) is not str:
+            raise wrong_argument("errors", errors, "'raise' or 'return'")
+        if isinstance(batch, Mapping | str | bytes) or not isinstance(batch, Iterable):
+            raise wrong_argument("batch", batch, "an iterable of inputs mappings")
         out: list[Result | CalculatorInputError] = []
         calculate = self.calculate
         for data in batch:

@@ -211,7 +211,7 @@ def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY
     @app.get("/calculators", response_model=CalculatorList, tags=["calculators"],
              )
     async def list_calculators(
-        q: str = Query("", max_length=500, description="Words to search for in ids, names and descriptions."),
+        q: str = Query("", max_length=tools.MAX_QUERY, description="Words to search for in ids, names and descriptions."),
         specialty: str = Query(None, description="Only this specialty.",  # type: ignore[assignment]
                                json_schema_extra={"enum": list(specialties)}),
         kind: Literal["equation", "score"] = Query(None,  # type: ignore[assignment]
