@@ -23,7 +23,14 @@ def test_fraction_form_and_bare_fraction_refused():
     for bare in (0.4, 1, 1.0, "0.4", {"value": 0.4}):  # 0.4 % or 40 %? the unit must be said
         with pytest.raises(CalculatorInputError, match=r"did you mean 0?\.?\d* 1 \(= \d+ %\)"):
             calculate("pf-ratio", pao2=80, fio2=bare)
-    assert calculate("pf-ratio", pao2=80, fio2=1.01).warnings  # over 1: read in %, implausible, warned
+    assert calculate("pf-ratio", pao2=80, fio2=15).warnings  # over 1: read in %, implausible, warned
+
+
+def test_a_ratio_no_blood_gas_can_give_is_refused():
+    assert calculate("pf-ratio", pao2=700, fio2=93).value == pytest.approx(752.7, abs=0.1)
+    with pytest.raises(CalculatorInputError, match="below 760 mmHg") as info:
+        calculate("pf-ratio", pao2=80, fio2="0.4 %")  # issue 29: 20,000 was returned with a warning
+    assert {i.field for i in info.value.issues} == {"pao2", "fio2"}
 
 
 def test_missing_pao2():

@@ -116,4 +116,8 @@ def describe_output(output: Output, *, page: bool = False) -> str:
         text = "a gestational age in weeks and days" if page else "a gestational age as (weeks, days)"
     if output.range:
         text += f"; usual range {output.range[0]:g} to {output.range[1]:g}"
+    if output.domain is not None:  # what the formula may answer, enforced (calculators/domain.py)
+        d = output.domain
+        text += (f"; a result outside {d.words(output.unit)} is " + ("answered as the nearest bound, with a note"
+                                                                     if d.clamp else "refused as an input error"))
     return text

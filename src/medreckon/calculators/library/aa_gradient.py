@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, FiO2, Inputs, Option, PaCO2, PaO2, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 WATER_VAPOUR = 47.0  # mm Hg at 37 °C
 RESPIRATORY_QUOTIENT = 0.8
@@ -40,7 +40,13 @@ class AaGradientInputs(Inputs):
     aliases=("a-a-gradient", "alveolar-arterial-gradient", "aa-o2-gradient", "alveolar-gas-equation"),
     kind="equation",
     specialty="pulmonology",
-    output=Output("mmHg", "decimal", 1, range=(0, 650)),
+    # a small negative gradient is within a blood gas's error and the assumed respiratory quotient
+    # (RQ 1 instead of 0.8 lowers PAO2 by PaCO2 / 4); below −20 mmHg PaO2 exceeds any alveolar PAO2
+    output=Output("mmHg", "decimal", 1, range=(0, 650), domain=Domain(
+        ge=-20, inputs=("fio2", "pao2", "paco2"),
+        validity="an FiO2, PaO2 and PaCO2 for which the A-a gradient is at least −20 mmHg: the arterial PaO2 "
+        "cannot exceed the alveolar PAO2 by more than a blood gas's error; check FiO2 (40 % or 0.4 as a "
+        "fraction), the units of PaO2 and PaCO2, and that the sample is arterial")),
     inputs=AaGradientInputs,
     references=(
         Reference("Curran-Everett D. A classic learning opportunity from Fenn, Rahn, and Otis (1946): the "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Height, Inputs, Sex, Weight
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt
 
 DEVINE = Reference(
     "Devine BJ. Gentamicin therapy. Drug Intell Clin Pharm. 1974;8:650-655.",
@@ -21,18 +21,26 @@ BAUER = Reference(
 )
 
 CM_PER_INCH = 2.54
+# Devine's formula is derived for adults of 5 ft and taller; extrapolated below at 2.3 kg per inch it
+# reaches 0 kg at 60 − 50/2.3 in (97.2 cm) for men and 60 − 45.5/2.3 in (102.2 cm) for women
+DEVINE_DOMAIN = Domain(
+    gt=0, inputs=("height", "sex"),
+    validity="a height for which Devine's formula gives a weight above 0 kg: it is derived for adults of 5 ft "
+    "(152.4 cm) and taller; extrapolated below 5 ft (2.3 kg per inch) it reaches 0 kg at 97.2 cm for men and "
+    "102.2 cm for women, where it means nothing")
 
 
 def ideal_body_weight(sex: str, height_cm: float, w: Working) -> float:
     """Devine: 50 kg (men) or 45.5 kg (women) + 2.3 kg per inch over 5 feet."""
     base = 50.0 if sex == "male" else 45.5
     inches = w.step("height in inches", lambda: f"{fmt(height_cm)} cm / 2.54", height_cm / CM_PER_INCH, "in")
-    return w.step(
+    ibw = w.step(
         "ideal body weight (Devine)",
         lambda: f"{fmt(base, 1)} + 2.3 × ({fmt(inches)} − 60)",
         base + 2.3 * (inches - 60),
         "kg",
     )
+    return DEVINE_DOMAIN.enforce(None, ibw, w, {"height": height_cm, "sex": sex}, "kg", "the ideal body weight")
 
 
 def adjusted_body_weight(ibw: float, weight: float, w: Working) -> float:
@@ -55,7 +63,7 @@ class IdealBodyWeightInputs(Inputs):
     aliases=("ibw", "devine"),
     kind="equation",
     specialty="pharmacology",
-    output=Output("kg", "decimal", 1, range=(0, 120)),
+    output=Output("kg", "decimal", 1, range=(0, 120), domain=DEVINE_DOMAIN),
     inputs=IdealBodyWeightInputs,
     references=(DEVINE, PAI),
     formula="IBW (kg) = 50 (male) or 45.5 (female) + 2.3 × (height in inches − 60)",
@@ -82,7 +90,7 @@ class AdjustedBodyWeightInputs(Inputs):
     aliases=("abw", "adjbw", "dosing-weight"),
     kind="equation",
     specialty="pharmacology",
-    output=Output("kg", "decimal", 1, range=(0, 200)),
+    output=Output("kg", "decimal", 1, range=(0, 200), domain=DEVINE_DOMAIN),
     inputs=AdjustedBodyWeightInputs,
     references=(BAUER, DEVINE),
     formula="ABW (kg) = IBW + 0.4 × (actual weight − IBW), IBW by Devine",

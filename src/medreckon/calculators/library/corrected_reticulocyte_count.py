@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Hematocrit, Inputs, Option, Percent, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 NormalHematocrit = q("%", gt=0, le=100, plausible=(30, 55), units=("%",))
 
@@ -25,7 +25,10 @@ class CorrectedReticulocyteInputs(Inputs):
     aliases=("reticulocyte-index", "corrected-retic", "corrected-reticulocyte-percentage"),
     kind="equation",
     specialty="hematology",
-    output=Output("%", "decimal", 1, range=(0, 30)),
+    output=Output("%", "decimal", 1, range=(0, 30), domain=Domain(
+        le=100, inputs=("reticulocytes", "hematocrit", "normal_hematocrit"),
+        validity="a count and haematocrits for which the corrected count is at most 100 % of red cells; check "
+        "that each haematocrit is in % (or says it is a fraction)")),
     inputs=CorrectedReticulocyteInputs,
     references=(
         Reference("Hillman RS, Finch CA. Erythropoiesis: normal and abnormal. Semin Hematol. 1967;4(4):327-336."),

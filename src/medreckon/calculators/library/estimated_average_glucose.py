@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Inputs, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 HbA1c = q("%", gt=0, le=100, plausible=(3, 20), units=("%",))
 
@@ -21,7 +21,10 @@ class EAGInputs(Inputs):
     aliases=("eag", "a1c-to-glucose", "hba1c-average-glucose"),
     kind="equation",
     specialty="endocrinology",
-    output=Output("mg/dL", "decimal", 0, range=(50, 500)),
+    output=Output("mg/dL", "decimal", 0, range=(50, 500), domain=Domain(
+        gt=0, inputs=("hba1c",),
+        validity="an HbA1c above 1.63 %: the ADAG regression (derived on HbA1c of about 5-13 %) gives an average "
+        "glucose of 0 or less below it")),
     inputs=EAGInputs,
     references=(
         Reference("Nathan DM, Kuenen J, Borg R, Zheng H, Schoenfeld D, Heine RJ; A1c-Derived Average Glucose (ADAG) "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Creatinine, Inputs, Sodium, q
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 UrineSodium = q("mEq/L", analyte="sodium", ge=0, plausible=(1, 300), units=("mEq/L", "mmol/L"))
 UrineCreatinine = q(
@@ -34,7 +34,10 @@ class FENaInputs(Inputs):
     aliases=("fe-na", "fractional-excretion-of-sodium"),
     kind="equation",
     specialty="nephrology",
-    output=Output("%", "decimal", 2, range=(0, 10)),
+    output=Output("%", "decimal", 2, range=(0, 10), domain=Domain(
+        le=100, inputs=("serum_sodium", "urine_sodium", "serum_creatinine", "urine_creatinine"),
+        validity="urine and serum values for which the excreted fraction is at most 100 % of the filtered load; "
+        "check their units (the two creatinines in the same unit or each with its own)")),
     inputs=FENaInputs,
     references=(
         Reference(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Creatinine, Inputs, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 from .fena import UrineCreatinine
 
 SerumBUN = q("mg/dL", analyte="bun", gt=0, plausible=(1, 300), units=("mg/dL", "mmol/L"))  # the formula divides by it
@@ -36,7 +36,10 @@ class FEUreaInputs(Inputs):
     aliases=("fe-urea", "fractional-excretion-of-urea", "feun"),
     kind="equation",
     specialty="nephrology",
-    output=Output("%", "decimal", 1, range=(0, 100)),
+    output=Output("%", "decimal", 1, range=(0, 100), domain=Domain(
+        le=100, inputs=("serum_bun", "urine_urea_nitrogen", "serum_creatinine", "urine_creatinine"),
+        validity="urine and serum values for which the excreted fraction is at most 100 % of the filtered load; "
+        "check their units (the two creatinines in the same unit or each with its own)")),
     inputs=FEUreaInputs,
     references=(
         Reference("Carvounis CP, Nisar S, Guro-Razuman S. Significance of the fractional excretion of urea in "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Height, Inputs, Option, Sex, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 VolumePerKg = q("mL/kg", gt=0, le=20, plausible=(4, 10), units=("mL/kg",))
 
@@ -18,13 +18,20 @@ class TidalVolumeInputs(Inputs):
                                     "Network), usual range 4-8.")
 
 
+# ARDSnet's predicted body weight: 0 kg at 152.4 − 50/0.91 = 97.5 cm (men), 152.4 − 45.5/0.91 = 102.4 cm (women)
+PBW_DOMAIN = Domain(
+    gt=0, inputs=("height", "sex"),
+    validity="a height for which the predicted body weight is above 0 kg: the ARDS Network formula is derived "
+    "for adults; it reaches 0 kg at 97.5 cm for men and 102.4 cm for women")
+
+
 @calculator(
     id="lung-protective-tidal-volume",
     name="Lung-Protective Tidal Volume (ARDSnet Predicted Body Weight)",
     aliases=("ardsnet-tidal-volume", "predicted-body-weight", "pbw-tidal-volume", "ardsnet-pbw"),
     kind="equation",
     specialty="critical care",
-    output=Output("mL", "decimal", 0, range=(150, 1000)),
+    output=Output("mL", "decimal", 0, range=(150, 1000), domain=PBW_DOMAIN),
     inputs=TidalVolumeInputs,
     references=(
         Reference("Acute Respiratory Distress Syndrome Network. Ventilation with lower tidal volumes as compared "
@@ -45,8 +52,7 @@ def lung_protective_tidal_volume(x: TidalVolumeInputs, w: Working) -> float:
     base = 50.0 if x.sex == "male" else 45.5
     pbw = w.step("predicted body weight", f"{fmt(base, 1)} + 0.91 × ({fmt(x.height)} − 152.4)",
                  base + 0.91 * (x.height - 152.4), "kg")
-    if pbw <= 0:
-        w.warn("height too short for the predicted-body-weight formula", "height")
+    pbw = PBW_DOMAIN.enforce(None, pbw, w, {"height": x.height, "sex": x.sex}, "kg", "the predicted body weight")
     volume = w.step("tidal volume", f"{fmt(x.ml_per_kg)} mL/kg × {fmt(pbw)} kg", x.ml_per_kg * pbw, "mL")
     w.interpretation = (f"{fmt(volume, 0)} mL at {fmt(x.ml_per_kg)} mL/kg of predicted body weight "
                         f"{fmt(pbw, 1)} kg; keep plateau pressure ≤ 30 cm H2O")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import FiO2, Inputs, PaO2
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 from .aa_gradient import FIO2_DESCRIPTION, fio2_fraction
 
 BERLIN = Reference("ARDS Definition Task Force; Ranieri VM, Rubenfeld GD, Thompson BT, et al. Acute respiratory "
@@ -36,7 +36,11 @@ class PFRatioInputs(Inputs):
     aliases=("p-f-ratio", "pao2-fio2", "horowitz-index", "pao2-fio2-ratio"),
     kind="equation",
     specialty="critical care",
-    output=Output("mmHg", "decimal", 0, range=(20, 600)),
+    output=Output("mmHg", "decimal", 0, range=(20, 600), domain=Domain(
+        lt=760, inputs=("pao2", "fio2"),
+        validity="a PaO2 and FiO2 for which P/F is below 760 mmHg: the arterial PaO2 cannot exceed the inspired "
+        "oxygen tension, FiO2 × (barometric pressure − 47), so at sea level P/F stays below 713; a larger ratio "
+        "means a unit was misread (FiO2 0.4 is 40 % only as a fraction)")),
     inputs=PFRatioInputs,
     references=(BERLIN, Reference("MDCalc. Berlin Criteria for Acute Respiratory Distress Syndrome.")),
     formula="P/F = PaO2 (mm Hg) / FiO2 (fraction); Berlin bands: 200 < P/F ≤ 300 mild, 100 < P/F ≤ 200 moderate, "

@@ -16,10 +16,25 @@ from collections.abc import Callable
 from pydantic import Field
 
 from ..fields import Inputs, QTInterval, q
-from ..spec import Calculator, MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..spec import (
+    Calculator,
+    Domain,
+    MedCalcBench,
+    Output,
+    Reference,
+    Working,
+    calculator,
+    fmt,
+    invalid,
+)
 
 ENTITIES = {"Heart Rate or Pulse": "heart_rate", "QT interval": "qt_interval"}
-OUTPUT = Output("ms", "decimal", 0, range=(250, 700))
+# a correction that reaches 0 ms or less (Framingham's and Hodges' subtract at slow rates) means no QTc
+DOMAIN = Domain(
+    gt=0, inputs=("qt_interval", "heart_rate"),
+    validity="a QT interval and heart rate for which the corrected QT is above 0 ms (the corrections are derived "
+    "on heart rates of about 40-120/min); check the QT in ms and the rate in beats per minute")
+OUTPUT = Output("ms", "decimal", 0, range=(250, 700), domain=DOMAIN)
 
 DREW_2010 = Reference(
     "Drew BJ, Ackerman MJ, Funk M, et al. Prevention of torsade de pointes in hospital settings: a scientific "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import FiO2, Inputs, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 from .aa_gradient import FIO2_DESCRIPTION, fio2_fraction
 
 SpO2 = q("%", gt=0, le=100, plausible=(50, 100), units=("%",))
@@ -25,7 +25,10 @@ class SFRatioInputs(Inputs):
     aliases=("s-f-ratio", "spo2-fio2", "spo2-fio2-ratio"),
     kind="equation",
     specialty="critical care",
-    output=Output(None, "decimal", 0, range=(50, 480)),
+    output=Output(None, "decimal", 0, range=(50, 480), domain=Domain(
+        le=500, inputs=("spo2", "fio2"),
+        validity="an SpO2 and FiO2 for which S/F is at most 500: SpO2 is at most 100 % and FiO2 at least 21 % "
+        "on room air, which keeps S/F at or below 476; a larger ratio means a unit was misread")),
     inputs=SFRatioInputs,
     references=(
         Reference("Rice TW, Wheeler AP, Bernard GR, et al. Comparison of the SpO2/FIO2 ratio and the PaO2/FIO2 "
