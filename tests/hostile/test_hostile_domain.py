@@ -169,3 +169,48 @@ def test_a_fuzz_sample_answers_inside_every_domain():
     out = fuzz_calls.fuzz(len(all_calculators()) * 20, seed=11)
     assert out["outside_domain"] == 0, out["outside_domain_examples"]
     assert out["foreign_exceptions"] == 0, out["foreign_examples"]
+
+
+# ---------------------------------------------------------------- one analyte, different units
+
+
+def _spellings(unit: str) -> tuple[str, ...]:
+    return (unit, unit.replace("umol", "µmol"), unit.replace("u", "µ"))
+
+
+def test_an_analyte_taken_in_different_units_says_its_unit_wherever_it_is_the_exception():
+    """Where neighbouring calculators default to different units for one analyte (bilirubin: MELD
+    mg/dL, GAHS µmol/L), each field in the less common unit names it in its description, offers
+    the common one, and the schema states it (`x-unit`)."""
+    from collections import defaultdict
+
+    units: dict[str, dict[str, list[tuple[str, str, Quantity]]]] = defaultdict(lambda: defaultdict(list))
+    for calc_id, name, q in _quantities():
+        if q.analyte:
+            units[q.analyte][q.unit].append((calc_id, name, q))
+    mixed = {a: by for a, by in units.items() if len(by) > 1}
+    assert {"bilirubin", "bun"} <= set(mixed)
+    for analyte, by_unit in mixed.items():
+        common = max(by_unit, key=lambda unit: len(by_unit[unit]))
+        for unit, fields in by_unit.items():
+            if unit == common:
+                continue
+            for calc_id, name, q in fields:
+                calc = medreckon.get_calculator(calc_id)
+                text = calc.inputs.model_fields[name].description or ""
+                assert any(s in text for s in _spellings(unit)) and "by default" in text, (calc_id, name, text)
+                assert common in q.units, (calc_id, name)
+                schema = calc.inputs.model_json_schema()["properties"][name]
+                assert schema.get("x-unit") == unit or any(f.get("x-unit") == unit for f in schema.get("anyOf", ()))
+
+
+@pytest.mark.parametrize("calc_id,inputs,field", [
+    ("glasgow-alcoholic-hepatitis", {"age": 47, "white_cells": 16.2, "urea": 4.1, "inr": 1.9}, "bilirubin"),
+    ("lille-model", {"age": 52, "albumin": 2.7, "bilirubin_day7": 200, "creatinine": 1.1, "prothrombin_time": 16},
+     "bilirubin_day0"),
+])
+def test_a_bare_bilirubin_far_more_plausible_in_mg_dl_is_warned(calc_id, inputs, field):
+    warned = medreckon.calculate(calc_id, {**inputs, field: 12}).warnings  # 12 µmol/L: a normal bilirubin
+    assert any(w.field == field and "did you mean 12 mg/dL" in w.message for w in warned)
+    for clear in (20, 300, "12 mg/dL", [12, "mg/dL"]):  # plausible as read, or the unit said
+        assert not any(w.field == field for w in medreckon.calculate(calc_id, {**inputs, field: clear}).warnings)
