@@ -210,3 +210,94 @@ def quantity_json_schema(q: Quantity) -> dict[str, Any]:
 def _example(q: Quantity, unit: str) -> str:
     x = u.convert(sum(q.plausible) / 2, q.unit, unit, q.analyte) if q.plausible else 1.0
     return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+# ---------------------------------------------------------------- thresholds, per unit (rules.Between)
+
+
+def threshold(q: Quantity, unit: str, t: float) -> float:
+    """The smallest value in `unit` that the validator reads as at least `t` (canonical unit),
+    converting as it converts (`Quantity._convert`: to 12 significant digits)."""
+    if unit == q.unit:
+        return t
+    factor, offset = u.conversion(unit, q.unit, q.analyte)
+    if factor == 1.0 and offset == 0.0:
+        return t
+
+    def reaches(y: float) -> bool:
+        return float(f"{y * factor + offset:.12g}") >= t
+
+    y = u.convert(t, q.unit, unit, q.analyte)
+    step = abs(y) * 2.0**-40 or 2.0**-1000
+    low, high = (y - step, y) if reaches(y) else (y, y + step)
+    while reaches(low):  # widen until the threshold lies between
+        low -= step
+        step *= 2
+    while not reaches(high):
+        high += step
+        step *= 2
+    for _ in range(200):  # bisect down to adjacent floats
+        mid = (low + high) / 2
+        if mid in (low, high):
+            break
+        if reaches(mid):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def _digits_at_least(digits: str) -> str:
+    """A regex for digit strings that, read as the decimals after a point, are at least `digits`."""
+    alts = [re.escape(digits) + r"\d*"]
+    for i, ch in enumerate(digits):
+        if ch != "9":
+            d = int(ch) + 1
+            alts.append(digits[:i] + (f"[{d}-9]" if d < 9 else "9") + r"\d*")
+    return "(?:" + "|".join(alts) + ")"
+
+
+def _whole_above(whole: str) -> str:
+    """A regex for whole numbers (no leading zeros) greater than `whole`."""
+    n = len(whole)
+    alts = [rf"[1-9]\d{{{n},}}"]
+    for i, ch in enumerate(whole):
+        first = max(int(ch) + 1, 1 if i == 0 else 0)
+        if first <= 9:
+            alts.append(whole[:i] + (f"[{first}-9]" if first < 9 else "9") + (rf"\d{{{n - i - 1}}}" if n - i - 1 else ""))
+    return "(?:" + "|".join(alts) + ")"
+
+
+def at_least_pattern(t: float) -> str:
+    """A regex for plain non-negative decimals (no leading zeros, as the quantity patterns write
+    them) whose value is at least `t` (t > 0)."""
+    from decimal import Decimal
+
+    text = format(Decimal(repr(t)), "f")
+    whole, _, decimals = text.partition(".")
+    decimals = decimals.rstrip("0")
+    equal = re.escape(whole) + (rf"\.{_digits_at_least(decimals)}" if decimals else r"(?:\.\d+)?")
+    return f"(?:{_whole_above(whole)}(?:\\.\\d+)?|{equal})"
+
+
+def at_least_schema(q: Quantity, t: float) -> dict[str, Any]:
+    """A JSON Schema that a value of quantity `q` (any form, any offered unit) matches exactly
+    when the validator reads it as at least `t` in the canonical unit (`t` > 0): what a rule's
+    condition on a threshold needs (rules.Between)."""
+    either = is_percent_or_fraction(q)
+    forms: list[dict[str, Any]] = [{"type": "number", "minimum": t}]
+    for unit in dict.fromkeys((q.unit, *q.units)):
+        y = threshold(q, unit, t)
+        bare = unit == q.unit and not either
+        unit_re = re.escape(unit).replace("/", r"\/")
+        space = " " if unit[0].isdigit() else " ?"
+        forms.append({"type": "string",
+                      "pattern": rf"^{at_least_pattern(y)}(?:{space}{unit_re})" + ("?" if bare else "") + "$"})
+        forms.append({"type": "object", "properties": {
+            "value": {"type": "number", "minimum": y},
+            "unit": {"enum": [unit, "", None]} if bare else {"const": unit}},
+            "required": ["value"] if bare else ["value", "unit"]})
+    if either:
+        forms.append({"type": "object", "properties": {"value": {"type": "number", "minimum": t},
+                                                       "unit": {"enum": ["", None]}}, "required": ["value"]})
+    return {"anyOf": forms}

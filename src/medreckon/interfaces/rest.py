@@ -55,6 +55,7 @@ from .rest_shapes import (
     Health,
     error_response,
     json_response,
+    request_example,
     validation_issues,
 )
 from .serving import TOKEN_ENV, is_loopback
@@ -318,7 +319,8 @@ def _documented_routes(calcs: Iterable[Calculator], responses: dict[int | str, d
             operation_id=f"calculate_{calc.id.replace('-', '_')}", summary=calc.name, description=text,
             response_model=Result, responses=responses,
             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
-                "schema": {"$ref": f"#/components/schemas/{_schema_name(calc)}"}}}}},
+                "schema": {"$ref": f"#/components/schemas/{_schema_name(calc)}"},
+                **({"example": example} if (example := request_example(calc)) is not None else {})}}}},
         ))
     return routes
 

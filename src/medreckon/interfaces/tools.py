@@ -69,12 +69,13 @@ _REPAIR_HINT = "Correct the arguments named in `issues` and call the tool again.
 
 
 def parse_arguments(calc: Calculator, arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
-    """Tool-call arguments as a dict of inputs: decodes JSON, and drops `null`s (strict mode's
-    "not given") so the declared defaults apply. Raises CalculatorInputError."""
+    """Tool-call arguments as a dict of inputs: decodes JSON, and drops the `null`s of known inputs
+    (strict mode's "not given") so the declared defaults apply; an unknown key is an error whatever
+    its value, `null` included. Raises CalculatorInputError."""
     arguments = _decode(arguments, calc.id, "a JSON object of input names to values")
     fields = calc.inputs.model_fields
     keep = _required_nullable(calc)
-    out = {k: v for k, v in arguments.items() if v is not None or k in keep}
+    out = {k: v for k, v in arguments.items() if v is not None or k in keep or k not in fields}
     bad = [k for k, v in out.items() if k in fields and not _unit_is_text(v)]
     if bad:
         raise CalculatorInputError(calc.id, [InputIssue(
