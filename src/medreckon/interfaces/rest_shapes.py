@@ -110,7 +110,7 @@ def validation_issues(exc: RequestValidationError) -> list[dict[str, Any]]:
         if err["type"] == "literal_error" and isinstance(err.get("input"), str):
             allowed = literal_values(ctx.get("expected", ""))
             issue["allowed"] = allowed
-            close = difflib.get_close_matches(err["input"].lower(), allowed, n=1, cutoff=0.5)
+            close = difflib.get_close_matches(err["input"][:100].lower(), allowed, n=1, cutoff=0.5)
             if close:
                 issue["did_you_mean"] = close[0]
         issues.append(issue)
