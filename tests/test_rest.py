@@ -354,6 +354,7 @@ def test_schemathesis_config_lists_exactly_the_relations():
     assert set(listed) == relations
     for calc_id, op in listed.items():
         assert op["checks"] == {"positive_data_acceptance": {"expected-statuses": [200, 422]}}
+        assert op.get("phases", {"fuzzing": {"enabled": False}}) == {"fuzzing": {"enabled": False}}
         schema = medreckon.calculators.get(calc_id).inputs.model_json_schema()
         stated = [r for r in schema["x-medreckon-rules"] if not r["in_schema"]]
         assert stated and all(r["status"] == 422 and r["rule"] in schema["description"] for r in stated)

@@ -36,7 +36,7 @@ def _quantities():
 def test_ideal_body_weight_refuses_a_height_where_devine_is_negative():
     with pytest.raises(CalculatorInputError, match="97.2 cm for men") as info:
         medreckon.calculate("ideal-body-weight", sex="male", height=75.7)  # was −23.9 kg with a warning
-    assert [i.field for i in info.value.issues] == ["height", "sex"]
+    assert [i.field for i in info.value.issues] == ["height"]  # a rule of the schema: height by sex
     assert medreckon.calculate("ideal-body-weight", sex="male", height=97.3).value > 0
     with pytest.raises(CalculatorInputError):
         medreckon.calculate("ideal-body-weight", sex="female", height=102.1)
@@ -215,3 +215,21 @@ def test_a_bare_bilirubin_far_more_plausible_in_mg_dl_is_warned(calc_id, inputs,
     assert any(w.field == field and "did you mean 12 mg/dL" in w.message for w in warned)
     for clear in (20, 300, "12 mg/dL", [12, "mg/dL"]):  # plausible as read, or the unit said
         assert not any(w.field == field for w in medreckon.calculate(calc_id, {**inputs, field: clear}).warnings)
+
+
+def test_a_refused_domain_is_in_the_schema_or_stated_as_a_relation():
+    """A result outside its domain is a 422 to a body the schema may allow: where the domain is a
+    threshold on one input per case (Devine's heights by sex, an HbA1c), the schema states it
+    (RangeWhen); where it is a relation between values (P/F), the inputs model says so as a
+    `Relation`, and schemathesis.toml lists the calculator."""
+    from medreckon.calculators.rules import RangeWhen, Relation
+
+    for calc in all_calculators():
+        domain = calc.output.domain
+        if domain is None or domain.clamp:
+            continue
+        rules = calc.inputs.rules
+        stated = any(isinstance(r, RangeWhen) and r.within.field in domain.inputs for r in rules)
+        related = any(isinstance(r, Relation) and "domain" in r.statement and set(r.fields) <= set(domain.inputs)
+                      for r in rules)
+        assert stated or related, calc.id

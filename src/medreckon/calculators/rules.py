@@ -284,7 +284,7 @@ class RangeWhen:
                                                                        {"type": "null"}]}}}}
 
     def words(self) -> str:
-        return f"{self.within.words()} when {' and '.join(c.words() for c in self.when)}"
+        return self.within.words() + (f" when {' and '.join(c.words() for c in self.when)}" if self.when else "")
 
 
 @dataclass(frozen=True, slots=True)

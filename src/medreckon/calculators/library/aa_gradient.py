@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, FiO2, Inputs, Option, PaCO2, PaO2, q
+from ..rules import Relation
 from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 WATER_VAPOUR = 47.0  # mm Hg at 37 °C
@@ -32,6 +33,9 @@ class AaGradientInputs(Inputs):
     barometric_pressure: Barometric = Option(
         SEA_LEVEL, "Atmospheric pressure, mm Hg; default 760 (sea level). Lower at altitude (about 630 at "
         "1,500 m).")
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("fio2", "pao2", "paco2"), "the result stays in its domain: the A-a gradient, FiO2 × (barometric pressure − 47) − PaCO2 / 0.8 − PaO2, at least −20 mmHg"),)
 
 
 @calculator(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Height, Inputs, Sex, Weight
+from ..rules import Between, Condition, Is, RangeWhen
 from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt
 
 DEVINE = Reference(
@@ -22,12 +23,21 @@ BAUER = Reference(
 
 CM_PER_INCH = 2.54
 # Devine's formula is derived for adults of 5 ft and taller; extrapolated below at 2.3 kg per inch it
-# reaches 0 kg at 60 − 50/2.3 in (97.2 cm) for men and 60 − 45.5/2.3 in (102.2 cm) for women
-DEVINE_DOMAIN = Domain(
-    gt=0, inputs=("height", "sex"),
-    validity="a height for which Devine's formula gives a weight above 0 kg: it is derived for adults of 5 ft "
-    "(152.4 cm) and taller; extrapolated below 5 ft (2.3 kg per inch) it reaches 0 kg at 97.2 cm for men and "
-    "102.2 cm for women, where it means nothing")
+# reaches 0 kg at 60 − 50/2.3 in (97.18 cm) for men and 60 − 45.5/2.3 in (102.18 cm) for women. The
+# heights from which it is above 0, to the next millimetre, are a rule between sex and height that
+# the request schema states (`devine_rules`); the domain is the engine's check on the result.
+DEVINE_MIN_HEIGHT = {"male": 97.2, "female": 102.2}
+DEVINE_VALIDITY = ("a height for which Devine's formula gives a weight above 0 kg: it is derived for adults of 5 ft "
+                   "(152.4 cm) and taller; extrapolated below 5 ft (2.3 kg per inch) it reaches 0 kg below 97.2 cm "
+                   "for men and 102.2 cm for women, where it means nothing")
+DEVINE_DOMAIN = Domain(gt=0, inputs=("height", "sex"), validity=DEVINE_VALIDITY)
+
+
+def devine_rules(*when: Condition) -> tuple[RangeWhen, ...]:
+    """The heights Devine's formula takes, per sex, as rules (also under the conditions `when`)."""
+    return tuple(RangeWhen(Between("height", ge=cm), (Is("sex", sex), *when), DEVINE_VALIDITY,
+                           "weigh the patient, or use the actual weight")
+                 for sex, cm in DEVINE_MIN_HEIGHT.items())
 
 
 def ideal_body_weight(sex: str, height_cm: float, w: Working) -> float:
@@ -56,6 +66,8 @@ class IdealBodyWeightInputs(Inputs):
     sex: Sex = Field(description="Biological sex, as the Devine formula distinguishes it.")
     height: Height = Field(description="Standing height (cm by default; '5 ft 7 in' or '170 cm' also work).")
 
+    rules = devine_rules()
+
 
 @calculator(
     id="ideal-body-weight",
@@ -82,6 +94,8 @@ class AdjustedBodyWeightInputs(Inputs):
     sex: Sex = Field(description="Biological sex (for the ideal body weight).")
     height: Height = Field(description="Standing height.")
     weight: Weight = Field(description="Actual (total) body weight.")
+
+    rules = devine_rules()
 
 
 @calculator(

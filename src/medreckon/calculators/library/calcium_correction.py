@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Albumin, Calcium, Inputs, Option
+from ..rules import Relation
 from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt
 
 
@@ -22,6 +23,9 @@ class CalciumCorrectionInputs(Inputs):
         "The normal (reference) albumin the correction aims at, g/dL by default; 4 g/dL unless the "
         "laboratory's own reference mean is wanted (e.g. '40 g/L' or 4.4).",
     )
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("calcium", "albumin", "normal_albumin"), "the result stays in its domain: calcium + 0.8 × (normal albumin − albumin) above 0 mg/dL"),)
 
 
 @calculator(

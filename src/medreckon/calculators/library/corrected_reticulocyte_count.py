@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Hematocrit, Inputs, Option, Percent, q
+from ..rules import Relation
 from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 NormalHematocrit = q("%", gt=0, le=100, plausible=(30, 55), units=("%",))
@@ -17,6 +18,9 @@ class CorrectedReticulocyteInputs(Inputs):
                                    "('0.27 fraction'). Not the haemoglobin in g/dL.")
     normal_hematocrit: NormalHematocrit = Option(45.0, "Normal haematocrit the count is scaled to, %; default 45 "
                                                  "(some use 40 for women).")
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("reticulocytes", "hematocrit", "normal_hematocrit"), "the result stays in its domain: reticulocytes × haematocrit / normal haematocrit at most 100 %"),)
 
 
 @calculator(

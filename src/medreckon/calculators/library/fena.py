@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Creatinine, Inputs, Sodium, q
+from ..rules import Relation
 from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 UrineSodium = q("mEq/L", analyte="sodium", ge=0, plausible=(1, 300), units=("mEq/L", "mmol/L"))
@@ -26,6 +27,9 @@ class FENaInputs(Inputs):
         description="Spot urine creatinine, mg/dL by default (typically 20-300 mg/dL). A value in µmol/L "
         "or mmol/L must carry its unit ('8.8 mmol/L'); do not pass urine creatinine in mmol/L as mg/dL."
     )
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("serum_sodium", "urine_sodium", "serum_creatinine", "urine_creatinine"), "the result stays in its domain: (urine Na × serum creatinine) / (serum Na × urine creatinine) at most 100 %"),)
 
 
 @calculator(

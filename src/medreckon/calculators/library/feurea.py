@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Creatinine, Inputs, q
+from ..rules import Relation
 from ..spec import Domain, Output, Reference, Working, calculator, fmt
 from .fena import UrineCreatinine
 
@@ -28,6 +29,9 @@ class FEUreaInputs(Inputs):
         description="Spot urine creatinine, mg/dL by default (typically 20-300 mg/dL). A value in µmol/L or "
         "mmol/L must carry its unit ('8.8 mmol/L')."
     )
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("serum_bun", "urine_urea_nitrogen", "serum_creatinine", "urine_creatinine"), "the result stays in its domain: (urine urea N × serum creatinine) / (serum BUN × urine creatinine) at most 100 %"),)
 
 
 @calculator(

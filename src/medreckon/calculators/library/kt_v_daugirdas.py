@@ -25,7 +25,10 @@ class KtVInputs(Inputs):
                                              "default ('2500 mL'). Volume, not weight loss in kg (numerically close).")
     post_weight: Weight = Field(description="Post-dialysis body weight, kg by default.")
 
-    rules = (Relation(("post_bun", "pre_bun", "session_hours"), "post_bun / pre_bun > 0.008 × session_hours"),)
+    rules = (Relation(("post_bun", "pre_bun", "session_hours"), "post_bun / pre_bun > 0.008 × session_hours"),
+             # the output's domain (Output.domain), a relation between values
+             Relation(("pre_bun", "post_bun"), "the result stays in its domain: a Kt/V above 0 (post_bun below "
+                      "pre_bun by enough)"))
 
 
 @calculator(

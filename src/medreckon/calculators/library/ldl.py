@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Cholesterol, Inputs, Triglycerides
+from ..rules import Relation
 from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt
 
 # NCEP ATP III LDL classification: each band's lower limit is inclusive
@@ -23,6 +24,9 @@ class LDLInputs(Inputs):
         description="Triglycerides, mg/dL by default (fasting sample). A value in mmol/L must carry its unit "
         "('1.7 mmol/L'): triglycerides convert with 88.57 mg/dL per mmol/L, not cholesterol's 38.67."
     )
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("total_cholesterol", "hdl", "triglycerides"), "the result stays in its domain: total cholesterol − HDL − triglycerides / 5 above 0 mg/dL"),)
 
 
 @calculator(

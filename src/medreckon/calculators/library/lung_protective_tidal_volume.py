@@ -5,9 +5,18 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Height, Inputs, Option, Sex, q
+from ..rules import Between, Is, RangeWhen
 from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 VolumePerKg = q("mL/kg", gt=0, le=20, plausible=(4, 10), units=("mL/kg",))
+
+
+# ARDSnet's predicted body weight: 0 kg at 152.4 − 50/0.91 = 97.45 cm (men), 152.4 − 45.5/0.91 = 102.4 cm
+# (women); above 0 from 97.5 and 102.5 cm, a rule between sex and height the schema states
+PBW_MIN_HEIGHT = {"male": 97.5, "female": 102.5}
+PBW_VALIDITY = ("a height for which the predicted body weight is above 0 kg: the ARDS Network formula is derived for "
+                "adults; it is 0 kg or less below 97.5 cm for men and 102.5 cm for women")
+PBW_DOMAIN = Domain(gt=0, inputs=("height", "sex"), validity=PBW_VALIDITY)
 
 
 class TidalVolumeInputs(Inputs):
@@ -17,12 +26,9 @@ class TidalVolumeInputs(Inputs):
     ml_per_kg: VolumePerKg = Option(6.0, "Target tidal volume in mL per kg of predicted body weight; default 6 (ARDS "
                                     "Network), usual range 4-8.")
 
+    rules = tuple(RangeWhen(Between("height", ge=cm), (Is("sex", sex),), PBW_VALIDITY, "check the height and its unit")
+                  for sex, cm in PBW_MIN_HEIGHT.items())
 
-# ARDSnet's predicted body weight: 0 kg at 152.4 − 50/0.91 = 97.5 cm (men), 152.4 − 45.5/0.91 = 102.4 cm (women)
-PBW_DOMAIN = Domain(
-    gt=0, inputs=("height", "sex"),
-    validity="a height for which the predicted body weight is above 0 kg: the ARDS Network formula is derived "
-    "for adults; it reaches 0 kg at 97.5 cm for men and 102.4 cm for women")
 
 
 @calculator(

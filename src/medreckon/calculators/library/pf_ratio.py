@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import FiO2, Inputs, PaO2
+from ..rules import Relation
 from ..spec import Domain, Output, Reference, Working, calculator, fmt
 from .aa_gradient import FIO2_DESCRIPTION, fio2_fraction
 
@@ -28,6 +29,9 @@ class PFRatioInputs(Inputs):
     pao2: PaO2 = Field(description="Arterial PaO2, mm Hg by default; kPa must carry its unit ('8 kPa'). Not "
                        "the SpO2 (use sf-ratio for a saturation).")
     fio2: FiO2 = Field(description=FIO2_DESCRIPTION)
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("pao2", "fio2"), "the result stays in its domain: PaO2 / FiO2 below 760 mmHg (no arterial PaO2 exceeds the inspired oxygen tension)"),)
 
 
 @calculator(

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pydantic import Field
 
 from ..fields import Inputs, QTInterval, q
+from ..rules import Relation
 from ..spec import (
     Calculator,
     Domain,
@@ -61,6 +62,9 @@ class QTcInputs(Inputs):
     heart_rate: PositiveHeartRate = Field(
         description="Heart rate in beats/min at the time the QT was measured (not the RR interval)."
     )
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("qt_interval", "heart_rate"), "the result stays in its domain: the corrected QT above 0 ms"),)
 
 
 def check_rate(heart_rate: float) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import FiO2, Inputs, q
+from ..rules import Relation
 from ..spec import Domain, Output, Reference, Working, calculator, fmt
 from .aa_gradient import FIO2_DESCRIPTION, fio2_fraction
 
@@ -17,6 +18,9 @@ class SFRatioInputs(Inputs):
     spo2: SpO2 = Field(description="Pulse-oximetry saturation SpO2, % (e.g. 92). Only meaningful at 97% or below. "
                        "Not the PaO2 in mm Hg.")
     fio2: FiO2 = Field(description=FIO2_DESCRIPTION)
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("spo2", "fio2"), "the result stays in its domain: SpO2 / FiO2 at most 500"),)
 
 
 @calculator(

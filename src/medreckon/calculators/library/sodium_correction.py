@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..fields import Glucose, Inputs, Option, Sodium
+from ..rules import Relation
 from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt
 
 REFERENCE_GLUCOSE = 100.0  # mg/dL: the glucose at which no correction applies
@@ -29,6 +30,9 @@ class SodiumCorrectionInputs(Inputs):
         "Sodium added per 100 mg/dL of glucose above 100 mg/dL: 'katz' (default; Katz 1973) 1.6 mEq/L, or "
         "'hillier' 2.4 mEq/L (Hillier 1999; the factor MedCalc-Bench uses).",
     )
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("sodium", "glucose"), "the result stays in its domain: the corrected sodium above 0 mEq/L"),)
 
 
 @calculator(
