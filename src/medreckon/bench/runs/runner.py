@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..types import STATUSES, Attempt, Case, ModelClient, Outcome, Strategy
-from .store import Store, StoreError, now
+from .store import Store, StoreError, StoreNotWritable, now
 
 
 @dataclass(frozen=True)
@@ -231,12 +231,14 @@ def run(
                         running.add(pool.submit(attempt, *nxt))
                 if interrupt is not None:
                     raise interrupt
-        except BaseException:
+        except BaseException as stop:
             for fut in running:
                 fut.cancel()
-            # what finished beside the interrupt is kept: nothing done is lost
+            # what finished beside the interrupt is kept: nothing done is lost (unless the store
+            # cannot be written: a full disk, a read-only directory; the attempts are made again)
             for fut in running:
-                if fut.done() and not fut.cancelled() and fut.exception() is None:
+                if not isinstance(stop, StoreNotWritable) and fut.done() and not fut.cancelled() \
+                        and fut.exception() is None:
                     commit(fut.result())
             pool.shutdown(wait=False, cancel_futures=True)
             raise
