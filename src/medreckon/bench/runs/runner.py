@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..environment import environment_fault, is_environment_fault
 from ..types import STATUSES, Attempt, Case, ModelClient, Outcome, Strategy
 from .store import Store, StoreError, StoreNotWritable, now
 
@@ -196,6 +197,8 @@ def run(
         try:
             outcome = strategy.run(case, client, dict(gen))
         except Exception as exc:  # a bug or an unexpected failure must not stop the run
+            if is_environment_fault(exc):  # ... but an environment that cannot run it must
+                raise environment_fault(f"strategy {strategy.name!r}", None, exc) from exc
             outcome = Outcome(raw="", answer=None, status="error",
                               error=f"{type(exc).__name__}: {exc}")
         return Attempt(key=key, run_id=run_id, case_id=case.id, strategy=strategy.name,
