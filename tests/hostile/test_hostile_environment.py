@@ -12,7 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from medreckon.bench.environment import EnvironmentFault, environment_fault, is_environment_fault, probe
+from medreckon.bench.environment import (
+    EnvironmentFault,
+    environment_fault,
+    is_environment_fault,
+    probe,
+)
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store
 from medreckon.bench.types import Outcome
