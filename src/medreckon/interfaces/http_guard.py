@@ -75,11 +75,13 @@ def _json_media(content_type: bytes | None) -> bool:
 
 
 def refusal(method: str, path: str, host: bytes | None, origin: bytes | None, content_type: bytes | None, *,
-            loopback: bool, origins: frozenset[str]) -> tuple[int, str, str] | None:
+            loopback: bool, origins: frozenset[str],
+            json_posts: tuple[str, ...] = ("/calculators/",)) -> tuple[int, str, str] | None:
     """(status, error code, message) for a request the server must refuse, or None.
 
     `loopback`: the server is bound to a loopback address, so Host and Origin must be loopback
-    too (or an origin in `origins`, the configured CORS origins)."""
+    too (or an origin in `origins`, the configured CORS origins). `json_posts`: the path
+    prefixes a POST is served at, where its body must be JSON (elsewhere the app answers 405)."""
     if loopback:
         if not _loopback_host(host):
             return 421, "misdirected_request", ("this server answers only requests addressed to a loopback "
@@ -87,7 +89,7 @@ def refusal(method: str, path: str, host: bytes | None, origin: bytes | None, co
         if origin is not None and not _allowed_origin(origin, origins):
             return 403, "forbidden_origin", ("requests from web pages of other origins are refused; "
                                              "start the server with --cors-origin to allow one")
-    if method == "POST" and not _json_media(content_type):
+    if method == "POST" and path.startswith(json_posts) and not _json_media(content_type):
         return 415, "unsupported_media_type", "send the body as JSON with 'Content-Type: application/json'"
     return None
 
@@ -123,6 +125,7 @@ class Guard:
 
     def __init__(self, app: ASGIApp, *, token: str | None, max_body: int, access_log: bool,
                  open_paths: Iterable[str] = ("/health",), loopback: bool = False, origins: Iterable[str] = (),
+                 json_posts: tuple[str, ...] = ("/calculators/",),
                  calculators: Mapping[str, Any] | None = None,
                  compute: Callable[[Any, bytes], tuple[int, bytes]] | None = None):
         self.app = app
@@ -130,6 +133,7 @@ class Guard:
         self.token = token.encode() if token else None
         self.max_body = max_body
         self.open_paths = frozenset(open_paths)
+        self.json_posts = json_posts
         self.log = AccessLog() if access_log else None
         self.calculators = calculators or {}
         self.compute = compute
@@ -175,7 +179,8 @@ class Guard:
         # the usual request (a known loopback Host, no Origin, JSON) passes without a call
         if ((self.loopback and (origin is not None or _LOOPBACK_HOSTS.get(host) is not True))  # type: ignore[arg-type]
                 or (content_type != b"application/json" and method == "POST")):
-            refused = refusal(method, path, host, origin, content_type, loopback=self.loopback, origins=self.origins)
+            refused = refusal(method, path, host, origin, content_type, loopback=self.loopback, origins=self.origins,
+                              json_posts=self.json_posts)
             if refused is not None:
                 await _answer(send, seen, refused[0], error_bytes(refused[1], refused[2]))
                 return

@@ -176,7 +176,7 @@ def http_app(compact: bool = False, host: str = "127.0.0.1", token: str | None =
                                      transport_security=security, max_request_body_size=MAX_BODY,
                                      session_idle_timeout=session_timeout, max_sessions=max_sessions)
     return Guard(app, token=token, max_body=MAX_BODY, access_log=access_log, open_paths=(),
-                 loopback=is_loopback(host))
+                 loopback=is_loopback(host), json_posts=(PATH,))
 
 
 def serve(transport: Transport = "stdio", compact: bool = False, host: str = "127.0.0.1",

@@ -116,7 +116,7 @@ def create_viewer(site: Site, *, token: str | None = None, host: str = "127.0.0.
         Route("/{path:path}", page),
     ])
     return Guard(TokenGate(app, token), token=None, max_body=DEFAULT_MAX_BODY, access_log=False, open_paths=(),
-                 loopback=is_loopback(host))
+                 loopback=is_loopback(host), json_posts=("/api/calculators/",))
 
 
 def export_static(site: Site, out: str | Path) -> int:
