@@ -271,3 +271,31 @@ def test_the_server_keeps_serving_with_stderr_a_pipe_nobody_reads(tmp_path):
                 assert c.get("/health", params={"pad": "x" * 40}).status_code == 200, i
     finally:
         p.stop()
+
+
+def test_schemathesis_all_checks_on_the_viewers_api(viewer, tmp_path):
+    """The viewer's /api is the REST app behind the viewer's guard: every schemathesis check on
+    its listing, health and a sample of calculators (those with rules between inputs, a domain,
+    dosing times), 0 failures, each calculator's success path reached, no answer over 64 KB.
+    (The full run over every operation: benchmarks/viewer_load.py --schemathesis.)"""
+    import re
+    import shutil
+    from urllib.parse import urlsplit
+
+    st = shutil.which("st", path=str(Path(sys.executable).parent)) or shutil.which("st")
+    assert st is not None, "schemathesis is not installed (it is in the test extra)"
+    sample = ("bmi", "apache-ii", "vancomycin-auc", "pf-ratio", "ideal-body-weight")
+    har = tmp_path / "viewer.har"
+    out = subprocess.run(
+        [st, "--config-file", str(Path(__file__).parents[2] / "schemathesis.toml"), "run",
+         f"{viewer.url}/api/openapi.json", "--checks", "all", "--max-examples", "6", "--workers", "2", "--seed", "1",
+         "--phases", "examples,coverage,fuzzing", "--no-color", "--report", "har", "--report-har-path", str(har),
+         "--include-path-regex", rf"^/(health|calculators|calculators/({'|'.join(sample)}))$"],
+        capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    failures = re.findall(r"^- (ST\d+) ", out.stdout, re.M)
+    assert not failures and out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
+    entries = json.loads(har.read_text())["log"]["entries"]
+    succeeded = {urlsplit(e["request"]["url"]).path for e in entries
+                 if e["request"]["method"] == "POST" and e["response"]["status"] == 200}
+    assert {f"/api/calculators/{c}" for c in sample} <= succeeded
+    assert max(e["response"]["content"].get("size", 0) for e in entries if e["request"]["method"] == "POST") <= LIMIT

@@ -115,8 +115,10 @@ def create_viewer(site: Site, *, token: str | None = None, host: str = "127.0.0.
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
         Route("/{path:path}", page),
     ])
-    return Guard(TokenGate(app, token), token=None, max_body=DEFAULT_MAX_BODY, access_log=False, open_paths=(),
-                 loopback=is_loopback(host), json_posts=("/api/calculators/",))
+    guard = Guard(TokenGate(app, token), token=None, max_body=DEFAULT_MAX_BODY, access_log=False, open_paths=(),
+                  loopback=is_loopback(host), json_posts=("/api/calculators/",))
+    guard.fastapi = api.fastapi  # the API's app: its OpenAPI document
+    return guard
 
 
 def export_static(site: Site, out: str | Path) -> int:
@@ -145,4 +147,6 @@ def serve(site: Site, host: str = "127.0.0.1", port: int = 8080, *, token: str |
     from ..interfaces.http_server import ServerSettings, run
 
     check_bind(host, token)
-    run(create_viewer(site, token=token, host=host), host, port, settings or ServerSettings())
+    app = create_viewer(site, token=token, host=host)
+    app.fastapi.openapi()  # built before serving (seconds of CPU): no request waits for /api/openapi.json
+    run(app, host, port, settings or ServerSettings())
