@@ -155,6 +155,66 @@ async def serve_stdio(compact: bool = False) -> None:
 
 
 MAX_BODY = 64 * 1024  # bytes of one JSON-RPC message; a tool call's arguments are far smaller
+_ERROR_ECHO = 2048  # a JSON-RPC error answer longer than this has its message and data clipped
+
+
+class _ClippedErrors:
+    """ASGI: the SDK's own JSON-RPC errors echo what the client sent ("Method not found: <the
+    method name>", validation details); an error answer over 2 KB has its `message` and `data`
+    clipped by the one bounding function every echo goes through (`jsonable.echo`). Answers
+    that are not errors pass untouched, chunk by chunk."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start: dict[str, Any] | None = None
+        chunks: list[bytes] = []
+
+        async def clipping_send(message: dict[str, Any]) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                if dict(message.get("headers", [])).get(b"content-type", b"").startswith(b"application/json"):
+                    start = message  # held until the body shows whether it is an error
+                    return
+                await send(message)  # an event stream goes on as it comes
+                return
+            if message["type"] != "http.response.body" or start is None:
+                await send(message)
+                return
+            chunks.append(message.get("body", b""))
+            size = sum(map(len, chunks))
+            if message.get("more_body", False) and size <= _ERROR_ECHO:
+                return  # an error answer is one JSON object: wait for it whole
+            body = b"".join(chunks)
+            chunks.clear()
+            head, start = start, None
+            if head is not None:
+                body, headers = _clipped(body, head.get("headers", []))
+                await send({**head, "headers": headers})
+            await send({"type": "http.response.body", "body": body, "more_body": message.get("more_body", False)})
+
+        await self.app(scope, receive, clipping_send)
+
+
+def _clipped(body: bytes, headers: list[tuple[bytes, bytes]]) -> tuple[bytes, list[tuple[bytes, bytes]]]:
+    if len(body) <= _ERROR_ECHO or b'"error"' not in body[:200]:
+        return body, headers
+    from ..jsonable import echo
+
+    try:
+        answer = json.loads(body)
+        error = answer["error"]
+        error["message"] = echo(str(error.get("message", "")))
+        if "data" in error:
+            error["data"] = echo(error["data"])
+    except (ValueError, KeyError, TypeError):
+        return body, headers
+    body = json.dumps(answer, ensure_ascii=False).encode("utf-8", "replace")
+    return body, [(k, str(len(body)).encode() if k.lower() == b"content-length" else v) for k, v in headers]
 DEFAULT_SESSION_TIMEOUT = 120.0  # seconds a session may be idle before it is closed
 DEFAULT_MAX_SESSIONS = 4096
 
@@ -175,7 +235,7 @@ def http_app(compact: bool = False, host: str = "127.0.0.1", token: str | None =
     app = server.streamable_http_app(streamable_http_path=PATH, json_response=True, host=host,
                                      transport_security=security, max_request_body_size=MAX_BODY,
                                      session_idle_timeout=session_timeout, max_sessions=max_sessions)
-    return Guard(app, token=token, max_body=MAX_BODY, access_log=access_log, open_paths=(),
+    return Guard(_ClippedErrors(app), token=token, max_body=MAX_BODY, access_log=access_log, open_paths=(),
                  loopback=is_loopback(host), json_posts=(PATH,))
 
 
