@@ -301,3 +301,42 @@ def test_schemathesis_all_checks_on_the_viewers_api(viewer, tmp_path):
                  if e["request"]["method"] == "POST" and e["response"]["status"] == 200}
     assert {f"/api/calculators/{c}" for c in sample} <= succeeded
     assert max(e["response"]["content"].get("size", 0) for e in entries if e["request"]["method"] == "POST") <= LIMIT
+
+
+def test_a_log_line_never_waits_on_its_descriptor(tmp_path):
+    """`http_server.LogPipe`: a file is written at once; a pipe nobody reads drops lines (counted,
+    and the count written once it drains) without the caller waiting; a socket goes through the
+    writer thread."""
+    from medreckon.interfaces.http_server import LogPipe
+
+    with open(tmp_path / "log", "wb") as f:
+        log = LogPipe(f.fileno())
+        assert log.mode == "direct"
+        log.put(b"one\n")
+    assert (tmp_path / "log").read_bytes() == b"one\n"
+    read, write = os.pipe()
+    try:
+        log = LogPipe(write)
+        assert log.mode == "nonblocking"
+        start = time.monotonic()
+        for _ in range(5000):  # ~500 KB: eight times a pipe's buffer
+            log.put(b"x" * 99 + b"\n")
+        assert time.monotonic() - start < 5 and log.dropped > 0
+        os.set_blocking(read, False)
+        try:
+            while os.read(read, 65536):  # drain what fitted
+                pass
+        except BlockingIOError:
+            pass
+        log.put(b"after\n")
+        assert os.read(read, 65536).startswith(b'{"log": "dropped", "lines": ')
+    finally:
+        os.close(read)
+        os.close(write)
+    a, b = socket.socketpair()
+    with a, b:
+        log = LogPipe(a.fileno())
+        assert log.mode == "thread"
+        log.put(b"via the thread\n")
+        log.flush(5)
+        assert b.recv(100) == b"via the thread\n"

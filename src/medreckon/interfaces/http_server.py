@@ -14,9 +14,10 @@ behind `http_guard.Guard`).
   served; only when every open connection is in the middle of a request is the new one answered
   503 and closed.
 - **Logging that never blocks the event loop**: the access log and every log record (uvicorn's
-  and ours) go through a bounded queue to a writer thread. With stderr a pipe nobody reads, the
-  writer thread blocks, never the server; lines beyond the queue are dropped and counted, and the
-  count is written once lines flow again.
+  and ours) go through `LogPipe`. To a file, a line is written at once (a file never blocks); to
+  a pipe, through a non-blocking descriptor of it, so with stderr a pipe nobody reads a line is
+  dropped and counted instead of stopping the server; to anything else, by a writer thread
+  through a bounded queue. The count of dropped lines is written once lines flow again.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import atexit
 import logging
 import os
 import queue
+import stat
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -53,45 +55,80 @@ class ServerSettings:
 
 
 class LogPipe:
-    """Lines written to a file descriptor by a writer thread, through a bounded queue: a caller
-    never waits on the descriptor. A full queue drops the line and counts it."""
+    """Lines written to a file descriptor without ever making the caller wait on it.
+
+    How depends on what the descriptor is: a regular file never blocks, so lines are written
+    to it at once (as cheap as before); a pipe is written through a second, non-blocking
+    descriptor of the same pipe (`/proc/self/fd/N` opened anew), so a full pipe answers at once
+    and the line is dropped and counted; anything else (a terminal, a socket) is written by a
+    writer thread through a bounded queue, a full queue dropping the line and counting it. A
+    count of dropped lines is written once lines flow again."""
 
     def __init__(self, fd: int = 2, capacity: int = LOG_QUEUE):
         self.fd = fd
-        self.lines: queue.Queue[bytes] = queue.Queue(capacity)
         self.dropped = 0
+        self.lines: queue.Queue[bytes] = queue.Queue(capacity)
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self.mode = "thread"
+        try:
+            kind = os.fstat(fd).st_mode
+            if stat.S_ISREG(kind):
+                self.mode = "direct"
+            elif stat.S_ISFIFO(kind):
+                self.fd = os.open(f"/proc/self/fd/{fd}", os.O_WRONLY | os.O_NONBLOCK)
+                self.mode = "nonblocking"
+        except OSError:  # no /proc (not Linux), a closed descriptor: the writer thread
+            pass
 
     def put(self, line: bytes) -> None:
+        if self.mode == "thread":
+            self._enqueue(line)
+            return
+        if self.dropped:
+            line, self.dropped = b'{"log": "dropped", "lines": %d}\n' % self.dropped + line, 0
+        try:
+            os.write(self.fd, line)
+        except BlockingIOError:  # the pipe is full: nobody reads it
+            self.dropped += 1
+        except OSError:  # a closed stderr: the lines go nowhere, the server goes on
+            pass
+
+    def _enqueue(self, line: bytes) -> None:
         if self._thread is None:
-            self._start()
+            with self._lock:
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._write, name="medreckon-log", daemon=True)
+                    self._thread.start()
         try:
             self.lines.put_nowait(line)
         except queue.Full:
             self.dropped += 1
 
-    def _start(self) -> None:
-        with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._write, name="medreckon-log", daemon=True)
-                self._thread.start()
-
     def _write(self) -> None:
         while True:
-            line = self.lines.get()
+            batch = [self.lines.get()]
+            while len(batch) < 256:  # what piled up while the last write waited: one write
+                try:
+                    batch.append(self.lines.get_nowait())
+                except queue.Empty:
+                    break
+            taken = len(batch)
             if self.dropped:
                 dropped, self.dropped = self.dropped, 0
-                line = b'{"log": "dropped", "lines": %d}\n' % dropped + line
+                batch.insert(0, b'{"log": "dropped", "lines": %d}\n' % dropped)
             try:
-                os.write(self.fd, line)  # may block: only this thread waits
-            except OSError:  # a closed stderr: the lines go nowhere, the server goes on
+                os.write(self.fd, b"".join(batch))  # may block: only this thread waits
+            except OSError:
                 pass
             finally:
-                self.lines.task_done()
+                for _ in range(taken):
+                    self.lines.task_done()
 
     def flush(self, seconds: float = 1.0) -> None:
         """Wait (at most `seconds`) for the queued lines to be written: at exit."""
+        if self._thread is None:
+            return
         done = threading.Event()
         threading.Thread(target=lambda: (self.lines.join(), done.set()), daemon=True).start()
         done.wait(seconds)
