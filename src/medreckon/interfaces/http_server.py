@@ -236,6 +236,14 @@ def guarded_protocol() -> type:
             self._disarm()
             super().connection_lost(exc)
 
+        def pause_writing(self) -> None:
+            if self._counted:
+                super().pause_writing()
+
+        def resume_writing(self) -> None:
+            if self._counted:
+                super().resume_writing()
+
         def busy(self) -> bool:
             """In the middle of a request: its headers are in and its answer is not yet sent."""
             return self.cycle is not None and not self.cycle.response_complete
