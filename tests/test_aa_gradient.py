@@ -24,8 +24,19 @@ def test_age_expected_cut_off(gradient, above):
 
 
 def test_warnings():
-    r = calculate("aa-gradient", fio2=50, pao2=400, paco2=40, age=30)
-    assert any(w.field == "fio2" for w in r.warnings) and any("negative" in w.message for w in r.warnings)
+    r = calculate("aa-gradient", fio2=50, pao2=300, paco2=40, age=30)  # PAO2 306.5: a gradient of 6.5
+    assert any(w.field == "fio2" for w in r.warnings)
+    r = calculate("aa-gradient", fio2=21, pao2=120, paco2=30)  # −7.8 mmHg: within a blood gas's error, warned
+    assert r.value == pytest.approx(-7.77, abs=0.01) and any("negative" in w.message for w in r.warnings)
+
+
+def test_a_gradient_below_minus_20_is_refused_as_inconsistent_inputs():
+    assert calculate("aa-gradient", fio2=21, pao2=129.7, paco2=30).value == pytest.approx(-17.5, abs=0.1)
+    with pytest.raises(CalculatorInputError, match="at least −20 mmHg") as info:
+        calculate("aa-gradient", fio2=50, pao2=400, paco2=40)  # PaO2 above the alveolar PAO2 306.5
+    assert {i.field for i in info.value.issues} == {"fio2", "pao2", "paco2"}
+    with pytest.raises(CalculatorInputError):  # FiO2 0.4 read as 0.4 % would be this: now refused
+        calculate("aa-gradient", fio2="0.4 %", pao2=80, paco2=40)
     assert "give the age" in calculate("aa-gradient", fio2=21, pao2=90, paco2=40).interpretation
 
 

@@ -34,5 +34,6 @@ def test_minimum_1_2_either_side():
 def test_impossible_ratio_and_swapped_samples():
     with pytest.raises(CalculatorInputError, match="post_bun"):
         calculate("kt-v", {**EXAMPLE, "post_bun": 2})  # R 0.029 < 0.032
-    r = calculate("kt-v", {**EXAMPLE, "pre_bun": 22, "post_bun": 70})
-    assert any(w.field == "post_bun" for w in r.warnings)
+    with pytest.raises(CalculatorInputError, match="swapped") as info:  # swapped: a negative Kt/V, refused
+        calculate("kt-v", {**EXAMPLE, "pre_bun": 22, "post_bun": 70})
+    assert {i.field for i in info.value.issues} == {"pre_bun", "post_bun"}

@@ -16,6 +16,11 @@ def test_sex_and_ml_per_kg(sex, base):
 
 
 def test_short_height_warns_and_errors():
-    assert any(w.field == "height" for w in calculate("pbw-tidal-volume", sex="female", height=100).warnings)
+    assert calculate("pbw-tidal-volume", sex="female", height=102.5).value == pytest.approx(6 * 0.091, abs=0.01)
+    with pytest.raises(CalculatorInputError, match="102.5 cm for women") as info:  # predicted body weight −2.2 kg
+        calculate("pbw-tidal-volume", sex="female", height=100)
+    assert [i.field for i in info.value.issues] == ["height"]
+    with pytest.raises(CalculatorInputError):  # 0 kg exactly: no tidal volume
+        calculate("pbw-tidal-volume", sex="female", height=102.4)
     with pytest.raises(CalculatorInputError, match="ml_per_kg"):
         calculate("pbw-tidal-volume", sex="female", height=160, ml_per_kg=25)

@@ -28,7 +28,9 @@ def test_saturation_below_95(sat, met):
 def test_saturation_as_a_fraction():
     assert count(oxygen_saturation={"value": 0.94, "unit": "1"}).value == 1
     assert count(oxygen_saturation="0.96 fraction").value == 0
-    r = count(oxygen_saturation=0.94)  # read as 0.94 %: flagged as implausible
+    with pytest.raises(CalculatorInputError, match=r"did you mean 0.94 1 \(= 94 %\)"):
+        count(oxygen_saturation=0.94)  # 0.94 % or 94 %? the unit must be said
+    r = count(oxygen_saturation=1.5)  # over 1: read as 1.5 %, flagged as implausible
     assert any(w.field == "oxygen_saturation" and w.code == "implausible" for w in r.warnings)
 
 

@@ -17,10 +17,20 @@ def test_berlin_bands_upper_limits_inclusive(pf, band):
     assert band in calculate("pf-ratio", pao2=pf * 0.4, fio2=40).interpretation
 
 
-def test_fraction_form_and_bare_fraction_warning():
+def test_fraction_form_and_bare_fraction_refused():
     assert calculate("pf-ratio", pao2=80, fio2={"value": 0.4, "unit": "1"}).value == pytest.approx(200)
-    r = calculate("pf-ratio", pao2=80, fio2=0.4)  # read as 0.4%: implausible, warned
-    assert any(w.field == "fio2" for w in r.warnings)
+    assert calculate("pf-ratio", pao2=80, fio2=[1.0, "1"]).value == pytest.approx(80)  # the top, as a fraction
+    for bare in (0.4, 1, 1.0, "0.4", {"value": 0.4}):  # 0.4 % or 40 %? the unit must be said
+        with pytest.raises(CalculatorInputError, match=r"did you mean 0?\.?\d* 1 \(= \d+ %\)"):
+            calculate("pf-ratio", pao2=80, fio2=bare)
+    assert calculate("pf-ratio", pao2=80, fio2=15).warnings  # over 1: read in %, implausible, warned
+
+
+def test_a_ratio_no_blood_gas_can_give_is_refused():
+    assert calculate("pf-ratio", pao2=700, fio2=93).value == pytest.approx(752.7, abs=0.1)
+    with pytest.raises(CalculatorInputError, match="below 760 mmHg") as info:
+        calculate("pf-ratio", pao2=80, fio2="0.4 %")  # issue 29: 20,000 was returned with a warning
+    assert {i.field for i in info.value.issues} == {"pao2", "fio2"}
 
 
 def test_missing_pao2():

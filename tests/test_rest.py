@@ -13,6 +13,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -353,6 +354,7 @@ def test_schemathesis_config_lists_exactly_the_relations():
     assert set(listed) == relations
     for calc_id, op in listed.items():
         assert op["checks"] == {"positive_data_acceptance": {"expected-statuses": [200, 422]}}
+        assert op.get("phases", {"fuzzing": {"enabled": False}}) == {"fuzzing": {"enabled": False}}
         schema = medreckon.calculators.get(calc_id).inputs.model_json_schema()
         stated = [r for r in schema["x-medreckon-rules"] if not r["in_schema"]]
         assert stated and all(r["status"] == 422 and r["rule"] in schema["description"] for r in stated)
@@ -383,12 +385,36 @@ def test_schemathesis_all_checks(server, tmp_path):
     st = shutil.which("st", path=str(Path(sys.executable).parent)) or shutil.which("st")
     if st is None:
         pytest.fail("schemathesis is not installed (it is in the test extra)")
+    har = tmp_path / "schemathesis.har"
     out = subprocess.run(
         [st, "--config-file", str(SCHEMATHESIS_CONFIG), "run", f"{server.url}/openapi.json", "--checks", "all", "--max-examples", "6",
-         "--workers", "2", "--seed", "1", "--phases", "examples,coverage,fuzzing", "--no-color"],
+         "--workers", "2", "--seed", "1", "--phases", "examples,coverage,fuzzing", "--no-color",
+         "--report", "har", "--report-har-path", str(har)],
         capture_output=True, text=True, timeout=500, cwd=tmp_path,
     )
     failures = _schemathesis_failures(out.stdout)
     assert not failures, out.stdout[-8000:] + out.stderr[-2000:]
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     assert "Server error" not in out.stdout
+    # every operation's success path was reached (its OpenAPI example at least), and no answer to a
+    # POST, whatever its body, was over 64 KB
+    entries = json.loads(har.read_text())["log"]["entries"]
+    succeeded = {urlsplit(e["request"]["url"]).path for e in entries
+                 if e["request"]["method"] == "POST" and e["response"]["status"] == 200}
+    assert {f"/calculators/{c.id}" for c in all_calculators()} <= succeeded
+    posts = [e["response"]["content"].get("size", 0) for e in entries if e["request"]["method"] == "POST"]
+    assert posts and max(posts) <= 64 * 1024
+
+
+def test_every_operation_documents_a_request_that_succeeds(client):
+    """The example in each POST operation's request body (rest_shapes.request_example) validates
+    against the operation's schema and the server computes it: a fuzzer's examples phase starts
+    there."""
+    import jsonschema
+
+    spec = client.get("/openapi.json").json()
+    for calc in all_calculators():
+        body = spec["paths"][f"/calculators/{calc.id}"]["post"]["requestBody"]["content"]["application/json"]
+        assert "example" in body, calc.id
+        jsonschema.Draft202012Validator(calc.inputs.model_json_schema()).validate(body["example"])
+        assert client.post(f"/calculators/{calc.id}", json=body["example"]).status_code == 200, calc.id

@@ -15,8 +15,10 @@ from medreckon.calculators import all_calculators
 from medreckon.calculators.rules import (
     AllOrNone,
     AtLeastOne,
+    Between,
     Is,
     NotWhen,
+    RangeWhen,
     Relation,
     RequiredWhen,
     _fields,
@@ -35,15 +37,38 @@ def _values_for(calc, name: str, base: dict) -> list:
     if name in base:
         options.append(base[name])
     for rule in calc.inputs.rules:
-        for c in getattr(rule, "when", ()):
+        conditions = [*getattr(rule, "when", ()), *([rule.within] if isinstance(rule, RangeWhen) else [])]
+        for c in conditions:
             if c.field == name and isinstance(c, Is):
                 options += [True, False] if c.values == (True,) else list(c.values)
+            elif c.field == name and isinstance(c, Between):
+                options += _around_thresholds(calc, c)
             elif c.field == name:
                 options += [c.bound + 1, c.bound]
     spec = calc.inputs.model_fields[name]
     if name not in base and spec.annotation is not None:
         options.append(1)  # a plain value (a count, a dose, a percent) where the example has none
     return list({(type(v), repr(v)): v for v in options}.values())  # once each (1 and True apart)
+
+
+def _around_thresholds(calc, c: Between) -> list:
+    """A quantity condition's thresholds and the values next to them, in every offered unit and
+    form: canonical numbers, {value, unit} and "<number> <unit>" text."""
+    import math
+
+    from medreckon.calculators.quantity_schema import threshold
+    from medreckon.calculators.rules import _quantity
+
+    q = _quantity(calc.inputs, c.field)
+    out: list = []
+    for t in (x for x in (c.ge, c.lt) if x is not None):
+        for unit in dict.fromkeys((q.unit, *q.units)):
+            y = threshold(q, unit, t)
+            below = math.nextafter(y, -math.inf)
+            out += [{"value": y, "unit": unit}, {"value": below, "unit": unit}]  # ([v, u] is beyond the schema)
+            out += [f"{y:g} {unit}", f"{y * 0.999:g} {unit}", f"{y * 1.001:g} {unit}"]
+        out += [float(t), math.nextafter(t, -math.inf)]
+    return out
 
 
 def _combinations(calc, base: dict, limit: int = 400):

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from medreckon.bench.runs.store import Store, StoreError
+from medreckon.bench.runs.store import Store, StoreError, StoreNotWritable
 from viewer_runs import make_run, make_runs
 
 
@@ -20,7 +20,7 @@ def test_a_closed_run_is_read_without_creating_side_files(tmp_path):
     before = files(run)
     with Store(run, read_only=True) as store:
         assert len(store.attempts()) == 2 and store.config()["strategy"] == "extract"
-        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        with pytest.raises(StoreNotWritable, match="cannot write to .*run.sqlite: it is read-only"):
             store.set_config({"x": 1})
     assert files(run) == before
 

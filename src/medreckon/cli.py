@@ -248,7 +248,6 @@ def docs() -> None:
 def docs_build(out: str, check: bool) -> None:
     """Write one Markdown page per calculator and an index, and the count of calculators by
     specialty into the README two folders above --out (docs/calculators -> README.md), if there is one."""
-    from pathlib import Path
 
     from .interfaces import docs as generated
 
@@ -276,117 +275,12 @@ def docs_build(out: str, check: bool) -> None:
                + (f": {', '.join(changed)}" if changed else ""))
 
 
-@main.command("mcp")
-@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True)
-@click.option("--compact", is_flag=True,
-              help="Three tools (search_calculators, describe_calculator, calculate) instead of one per calculator.")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="HTTP only. A non-loopback host needs MEDRECKON_API_TOKEN set.")
-@click.option("--port", default=8765, show_default=True, type=int, help="HTTP only.")
-def mcp_command(transport: str, compact: bool, host: str, port: int) -> None:
-    """Serve the calculators over the Model Context Protocol (needs the `mcp` extra)."""
-    from .interfaces import mcp as server
+from .interfaces.cli import mcp_command, serve_command  # noqa: E402
+from .web.cli import view_command  # noqa: E402
 
-    try:
-        server.serve(transport, compact=compact, host=host, port=port)  # type: ignore[arg-type]
-    except (server.MCPUnavailable, ValueError) as exc:
-        _fail(str(exc))
-    except KeyboardInterrupt:
-        pass
-
-
-@main.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="A non-loopback host is refused unless an API token is configured.")
-@click.option("--port", default=8000, show_default=True, type=int)
-@click.option("--api-token-file", type=click.Path(dir_okay=False), default=None,
-              help="Require 'Authorization: Bearer TOKEN' on every request but /health, the token read "
-                   "from this file's first line. Or set MEDRECKON_API_TOKEN. Never on the command line: "
-                   "other users see it in `ps`.")
-@click.option("--api-token", "argv_token", default=None, hidden=True)
-@click.option("--max-body", default=64 * 1024, show_default=True, type=click.IntRange(1),
-              help="Largest request body in bytes (413 beyond).")
-@click.option("--cors-origin", "cors_origins", multiple=True,
-              help="Allow browser calls from this origin; repeatable. No CORS when not given.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64))
-@click.option("--no-access-log", is_flag=True, help="Do not write a JSON line per request to stderr.")
-@click.option("--read-timeout", default=5.0, show_default=True, type=click.FloatRange(0.1, 300),
-              help="Seconds a client has to send a whole request; slower connections are dropped.")
-@click.option("--keep-alive", default=5, show_default=True, type=click.IntRange(1, 300),
-              help="Seconds an idle keep-alive connection stays open.")
-@click.option("--max-connections", default=256, show_default=True, type=click.IntRange(1, 100000),
-              help="Open connections beyond this are answered 503 at once.")
-def serve_command(host: str, port: int, api_token_file: str | None, argv_token: str | None, max_body: int,
-                  cors_origins: tuple[str, ...], workers: int, no_access_log: bool, read_timeout: float,
-                  keep_alive: int, max_connections: int) -> None:
-    """Serve the calculators over HTTP (REST, OpenAPI at /openapi.json; needs the `serve` extra)."""
-    if argv_token is not None:
-        _fail("--api-token is not accepted: a token on the command line shows in `ps` to every user of "
-              "the machine; set MEDRECKON_API_TOKEN or write it to a file and pass --api-token-file")
-    try:
-        from .interfaces import rest
-        from .interfaces.http_guard import TokenError, read_token_file
-    except ImportError as exc:
-        _fail(f"the REST server needs the serve extra: pip install 'medreckon[serve]' ({exc})")
-    try:
-        token = read_token_file(api_token_file) if api_token_file else None
-        rest.serve(host, port, api_token=token, max_body=max_body, cors_origins=cors_origins,
-                   access_log=not no_access_log, workers=workers, read_timeout=read_timeout,
-                   keep_alive=keep_alive, max_connections=max_connections)
-    except (rest.UnsafeBindError, TokenError) as exc:
-        _fail(str(exc))
-    except KeyboardInterrupt:
-        pass
-
-
-@main.command("view")
-@click.argument("run_dirs", nargs=-1, type=click.Path(file_okay=True))
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="A non-loopback host is refused unless an API token is configured.")
-@click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535))
-@click.option("--api-token", envvar="MEDRECKON_API_TOKEN", default=None,
-              help="Require this token (Authorization: Bearer, or ?token= once in the browser) "
-                   "[env MEDRECKON_API_TOKEN].")
-@click.option("--static", "static_dir", type=click.Path(file_okay=False), default=None,
-              help="Write every page as static HTML here instead of serving them.")
-def view_command(run_dirs: tuple[str, ...], host: str, port: int, api_token: str | None,
-                 static_dir: str | None) -> None:
-    """Look at runs case by case, the MedCalc-Bench audit and a form per calculator, in a
-    browser (read-only; needs the `view` extra). RUN_DIRS: run directories, or directories of
-    them (an arms directory)."""
-    try:
-        from .web import app as viewer
-        from .web.runs import RunDirError, load_runs
-        from .web.site import Site
-    except ImportError as exc:
-        _fail(f"the viewer needs the view extra: pip install 'medreckon[view]' ({exc})")
-    for d in run_dirs:
-        if static_dir and Path(static_dir).resolve() == Path(d).resolve():
-            _fail(f"--static {static_dir} is a run directory given to view; write the pages elsewhere")
-    try:
-        runs = load_runs(list(run_dirs))
-    except RunDirError as exc:
-        _fail(str(exc))
-    site = Site(runs)
-    if static_dir:
-        n = viewer.export_static(site, static_dir)
-        click.echo(f"wrote {n} pages to {static_dir} (open {Path(static_dir) / 'index.html'})")
-        return
-    try:
-        viewer.check_bind(host, api_token)
-    except ValueError as exc:
-        _fail(str(exc))
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{port}/index.html" + (f"?token={api_token}" if api_token else "")
-    click.echo(f"{len(runs)} run(s); serving on {url} (Ctrl-C stops)")
-    import threading
-
-    threading.Thread(target=site.warm, daemon=True).start()
-    try:
-        viewer.serve(site, host, port, token=api_token)
-    except KeyboardInterrupt:
-        pass
-
+main.add_command(mcp_command)
+main.add_command(serve_command)
+main.add_command(view_command)
 
 from .bench.cli import bench as _bench_group  # noqa: E402
 from .bench.cli import data as _data_group  # noqa: E402

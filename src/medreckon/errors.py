@@ -81,3 +81,9 @@ class CalculatorInputError(ValueError):
                         "suggestion": i.suggestion and clip_text(i.suggestion, TEXT_LIMIT), "kind": i.kind} for i in self.issues[:MAX_ISSUES]],
             **({"issues_omitted": len(self.issues) - MAX_ISSUES} if len(self.issues) > MAX_ISSUES else {}),
         }
+
+
+def wrong_argument(argument: str, value: Any, expected: str) -> TypeError:
+    """The TypeError of a call of the wrong shape (an argument of the wrong type, not a bad
+    value): its message names the argument, what it takes and the type it got."""
+    return TypeError(f"argument {argument!r} takes {expected}, not {type(value).__name__}")

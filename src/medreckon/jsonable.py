@@ -14,6 +14,7 @@ import decimal
 import itertools
 import json
 import math
+import re
 import reprlib
 from typing import Any
 
@@ -53,12 +54,19 @@ def echo(value: Any) -> Any:
 
 
 def _echo(value: Any, depth: int) -> Any:
-    if value is None or isinstance(value, bool | int | str):
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**63:
-            return _safe_repr(value)  # orjson and most parsers stop at 64-bit integers
-        return clip_text(value) if isinstance(value, str) else value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else repr(value)
+    if value is None:
+        return None
+    if isinstance(value, bool | int | str):
+        if isinstance(value, str):
+            return clip_text(value)
+        if isinstance(value, bool):
+            return bool(value)
+        if isinstance(value, int) and abs(value) > 2**63:  # orjson and most parsers stop at 64-bit integers
+            return f"<an integer of {value.bit_length() * 0.30103:.0f} digits>" if value.bit_length() > 256 \
+                else _safe_repr(value)
+        return int(value)  # an int subclass (IntEnum) as the number JSON writes
+    if isinstance(value, float):  # numpy.float64 too, as the plain float JSON writes
+        return float(value) if math.isfinite(value) else repr(float(value))
     if isinstance(value, list | tuple | dict):
         if depth >= ECHO_DEPTH:
             return f"<{type(value).__name__} nested deeper than {ECHO_DEPTH} levels>"
@@ -75,9 +83,30 @@ def _echo(value: Any, depth: int) -> Any:
     return clip_text(_safe_repr(value))
 
 
-def clip_text(text: str, limit: int = ECHO_TEXT) -> str:
-    """`text` cut to `limit` characters, the cut marked with how much was left out."""
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more characters)"
+def clip_text(text: str | bytes, limit: int = ECHO_TEXT) -> str:
+    """`text` cut to `limit` characters, the cut marked with how much was left out: the one
+    bounding function every echo of client input goes through (errors, messages, logs).
+
+    Bytes are decoded as UTF-8 (bad bytes replaced), and a lone surrogate ("\\ud800", which a
+    Python string can hold but UTF-8 and JSON encoders refuse) becomes U+FFFD, so whatever is
+    echoed can be written as JSON."""
+    if isinstance(text, bytes | bytearray):  # at most 4 bytes a character: decode only what is kept
+        head = bytes(text[: limit * 4]).decode("utf-8", "replace")
+        left = len(text) - limit * 4
+        text = head if left <= 0 else f"{head[:limit]}… ({left + max(0, len(head) - limit)} more bytes)"
+        limit = max(limit, len(text))
+    elif type(text) is not str:
+        text = str(text)
+    clipped = text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more characters)"
+    if not clipped.isascii():
+        try:
+            clipped.encode("utf-8")
+        except UnicodeEncodeError:
+            clipped = _SURROGATES.sub("\ufffd", clipped)
+    return clipped
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def echo_repr(value: Any) -> str:
@@ -94,10 +123,14 @@ def _safe_repr(value: Any) -> str:
 
 
 def _converted(v: Any, depth: int) -> Any:
-    if v is None or isinstance(v, bool | int | str):
+    tv = type(v)
+    if v is None or tv is str or tv is int or tv is bool:
         return v
-    if isinstance(v, float):
+    if tv is float:
         return v if math.isfinite(v) else str(v)
+    if isinstance(v, bool | int | str | float):  # subclasses (numpy.float64, IntEnum) as plain values
+        return _converted(bool(v) if isinstance(v, bool) else int(v) if isinstance(v, int) else
+                          float(v) if isinstance(v, float) else str(v), depth)
     if isinstance(v, decimal.Decimal):
         return float(v) if v.is_finite() else str(v)
     if isinstance(v, dt.date | dt.datetime | dt.time):

@@ -192,3 +192,91 @@ def test_a_damaged_run_database_is_refused_and_left_untouched(tmp_path):
     with pytest.raises(StoreError, match="damaged or not an SQLite database"):
         Store(tmp_path)
     assert _digest(db) == before
+
+
+# ---------------------------------------------------------------- read-only run directories, full disks
+
+
+def _in_read_only(path: Path, *command: str) -> subprocess.CompletedProcess:
+    """Run `command` with `path` read-only: for root, in a mount namespace where `path` is bound
+    read-only (root writes through permission bits); for anyone else, with its write bits off."""
+    if os.geteuid() != 0:
+        modes = {p: p.stat().st_mode for p in [path, *path.rglob("*")]}
+        for p in modes:
+            p.chmod(modes[p] & ~0o222)
+        try:
+            return subprocess.run(command, capture_output=True, text=True, timeout=300)
+        finally:
+            for p, mode in modes.items():
+                p.chmod(mode)
+    script = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"'
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", str(path), "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"no mount namespace to make {path} read-only: {probe.stderr.decode()[:200]}")
+    return subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", str(path), *command],
+                          capture_output=True, text=True, timeout=300)
+
+
+def _scripted_runs(root: Path) -> tuple[Path, Path]:
+    sys.path.insert(0, str(Path(__file__).parents[1]))
+    from viewer_runs import make_runs
+
+    return make_runs(root, n=4)
+
+
+def test_read_commands_read_a_read_only_run_and_write_nothing(tmp_path):
+    """Issue 29: `bench report` could not read a finished read-only run (it stores step verdicts).
+    Every read command opens it read-only; report and verify compute the verdicts in memory."""
+    extract, direct = _scripted_runs(tmp_path)
+    before = {p: _digest(p) for p in tmp_path.rglob("*") if p.is_file()}
+    cli = [sys.executable, "-m", "medreckon.cli", "bench"]
+    out_file = tmp_path.parent / f"{tmp_path.name}-export.jsonl"
+    for command in (["report", str(extract)], ["verify", str(extract)], ["errors", str(extract)],
+                    ["attribute", str(extract)], ["compare", str(extract), str(direct)],
+                    ["export", str(extract), "--out", str(out_file)]):
+        out = _in_read_only(tmp_path, *cli, *command)
+        assert out.returncode == 0, (command, out.stderr)
+        assert "Traceback" not in out.stderr
+    report = _in_read_only(tmp_path, *cli, "report", str(extract))
+    assert "all four right" in report.stdout and "computed in memory, not stored" in report.stderr
+    default = _in_read_only(tmp_path, *cli, "export", str(extract))  # into the run directory itself
+    assert default.returncode == 2 and f"cannot write {extract}" in default.stderr and "--out" in default.stderr
+    assert {p: _digest(p) for p in tmp_path.rglob("*") if p.is_file()} == before
+
+
+def test_bench_run_into_a_read_only_directory_names_the_path(data_available, tmp_path, monkeypatch):
+    monkeypatch.setenv("FAKE_BASE_URL", f"http://127.0.0.1:{_free_port()}/v1")  # never reached: the store fails first
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    out = _in_read_only(tmp_path, *_bench_args(run_dir))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert f"cannot write to {run_dir}" in out.stderr and "read-only" in out.stderr
+    assert not list(run_dir.iterdir())
+
+
+def test_a_full_disk_mid_run_stops_with_the_path_and_loses_nothing(tmp_path):
+    """SQLite's "database or disk is full", made by capping the database's pages: the run stops
+    with StoreNotWritable naming the file, every attempt committed before is kept, and the same
+    run afterwards makes exactly the missing ones."""
+    sys.path.insert(0, str(Path(__file__).parents[1]))
+    from medreckon.bench.runs import runner
+    from medreckon.bench.runs.store import StoreNotWritable
+    from medreckon.bench.strategies import get_strategy
+    from scripted import Scripted
+    from viewer_runs import _extract_reply, cases
+
+    the_cases = cases(40)
+    settings = runner.RunSettings(model="scripted", strategy="extract", gen={"seed": 0})
+    with Store(tmp_path, create=True) as store:
+        store.add_cases(the_cases)
+        (pages,) = store._db.execute("PRAGMA page_count").fetchone()
+        store._db.execute(f"PRAGMA max_page_count = {pages + 3}")  # the disk fills a few attempts in
+        with pytest.raises(StoreNotWritable, match=rf"cannot write to {tmp_path}/run.sqlite: the disk is full"):
+            runner.run(store, the_cases, get_strategy("extract"), Scripted(_extract_reply, name="scripted"), settings)
+    with Store(tmp_path) as store:
+        kept = store.statuses()
+    assert 0 < len(kept) < 40
+    with Store(tmp_path) as store:  # space again: the same run resumes
+        runner.run(store, the_cases, get_strategy("extract"), Scripted(_extract_reply, name="scripted"), settings)
+        final = store.statuses()
+    assert len(final) == 40 and kept.items() <= final.items()

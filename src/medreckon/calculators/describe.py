@@ -121,4 +121,8 @@ def describe_output(output: Output, *, page: bool = False) -> str:
     if output.secondary:
         text += "; also " + "; ".join(
             f"{s.name} ({s.description}{f', {s.unit}' if s.unit else ''})" for s in output.secondary)
+    if output.domain is not None:  # what the formula may answer, enforced (calculators/domain.py)
+        d = output.domain
+        text += (f"; a result outside {d.words(output.unit)} is " + ("answered as the nearest bound, with a note"
+                                                                     if d.clamp else "refused as an input error"))
     return text

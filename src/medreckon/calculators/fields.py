@@ -30,7 +30,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError, core_schema
 
 from ..jsonable import echo_repr
 from . import units as u
-from .quantity_schema import MAGNITUDE, TINY, unit_limits, within
+from .quantity_schema import MAGNITUDE, TINY, is_percent_or_fraction, unit_limits, within
 
 
 def _null_means_not_given(schema: dict[str, Any]) -> None:
@@ -164,6 +164,8 @@ class Quantity:
     _usual: tuple[float, float] = dataclasses.field(init=False, repr=False, compare=False)  # closed: passes, plausible
     _unit_plans: dict[str, tuple[Any, float, float]] = dataclasses.field(init=False, repr=False, compare=False)
     _same_unit: set[str | None] = dataclasses.field(init=False, repr=False, compare=False)  # no conversion
+    # a percentage also offered as a fraction: a bare 0 < x <= 1 could be either (see `unstated`)
+    _either: bool = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         lows = [(-MAGNITUDE, True)]  # (bound, strict): every bound _violated_bound checks
@@ -189,7 +191,9 @@ class Quantity:
         a, b = self.plausible or (lo[0] if not lo[1] else math.inf, hi[0] if not hi[1] else -math.inf)
         object.__setattr__(self, "_usual", (a, b) if passes(a) and passes(b) else (math.inf, -math.inf))
         object.__setattr__(self, "_unit_plans", {})
-        object.__setattr__(self, "_same_unit", {None, "", self.unit})
+        either = is_percent_or_fraction(self)
+        object.__setattr__(self, "_either", either)
+        object.__setattr__(self, "_same_unit", {self.unit} if either else {None, "", self.unit})
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Callable) -> Any:
         return core_schema.with_info_plain_validator_function(
@@ -237,7 +241,7 @@ class Quantity:
                 )
             return self._convert(self._number(v["value"]), v.get("unit"))
         if _is_number(v):  # numpy.float64, numpy.int64, fractions: numbers all the same
-            return _to_float(v, self.unit)
+            return self._convert(_to_float(v, self.unit), None)
         raise _error(f"cannot read {echo_repr(v)}", f"a number in {self.unit} or a string with a unit", None)
 
     def _number(self, x: Any) -> float:
@@ -254,6 +258,8 @@ class Quantity:
 
     def _convert(self, x: float, unit: Any) -> float:
         if unit is None or unit == "" or unit == self.unit:  # exact: no conversion rounding
+            if self._either and unit != self.unit and 0 < x <= 1:
+                raise self.unstated(x)
             return x
         plan = self._unit_plans.get(unit) if type(unit) is str else None
         if plan is not None:  # a spelling converted before: the same checks, from the cache
@@ -270,8 +276,9 @@ class Quantity:
                 hint = _unit_hint(self, x, u.convert(x, unit, self.unit, self.analyte))  # "did you mean 41 %?"
             except u.UnitError:
                 hint = None
+            shown = "as a fraction" if unit == "1" else unit
             raise _error(f"{_fmt(x)} {unit} is impossible",
-                         f"a value from {bounds[0]:.6g} to {bounds[2]:.6g} {unit}", hint)
+                         f"a value from {bounds[0]:.6g} to {bounds[2]:.6g} {shown}", hint)
         try:
             factor, offset = u.conversion(unit, self.unit, self.analyte)
             if type(unit) is str and len(self._unit_plans) < _UNIT_PLANS:
@@ -297,8 +304,12 @@ class Quantity:
         tv = type(v)
         if tv is float:
             x = v
+            if x <= 1.0 and self._either and x > 0:
+                raise self.unstated(x)
         elif tv is int and _LOWEST_INT < v < _INT_LIMIT:
             x = float(v)
+            if x == 1.0 and self._either:
+                raise self.unstated(x)
         elif tv is list and len(v) == 2 or tv is dict and len(v) == 2 and "value" in v and "unit" in v:
             # [value, unit] or {value, unit}: to_canonical's reading, inlined
             x, unit = (v[0], v[1]) if tv is list else (v["value"], v["unit"])
@@ -343,6 +354,14 @@ class Quantity:
                 InputWarning(field_name, msg + (f"; {hint}" if hint else ""), "implausible")
             )
         return x
+
+    def unstated(self, x: float) -> PydanticCustomError:
+        """The error for a bare 0 < x <= 1 where a percentage is also offered as a fraction: 0.4 could
+        be 0.4 % or 40 %, so the unit must be said (the hint names the one that is plausible)."""
+        return _error(f"{_fmt(x)} without a unit could be {_fmt(x)} % or a fraction (= {_fmt(x * 100)} %)",
+                      f'a unit with a value of 1 or less: "{_fmt(x)} %", or {{"value": {_fmt(x)}, "unit": "1"}} '
+                      f"for a fraction (a bare number is read in % when it is over 1)",
+                      _unit_hint(self, x, x))
 
     def _violated_bound(self, x: float) -> str | None:
         if self.gt is not None and not x > self.gt:

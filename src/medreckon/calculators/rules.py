@@ -98,7 +98,55 @@ class Above:
         return f"{self.field} > {self.bound:g}"
 
 
-Condition = Is | Above
+@dataclass(frozen=True, slots=True)
+class Between:
+    """A quantity `field` is at least `ge` and below `lt` (either may be None) in its canonical
+    unit. The schema states it in every form and offered unit the field takes ("49 %", 0.49 as a
+    fraction, {"value": 0.49, "unit": "1"}), each threshold converted exactly as the validator
+    converts (`quantity_schema.threshold`): a per-unit threshold JSON Schema can state, where a
+    `Relation` would have left it to `compute`."""
+
+    field: str
+    ge: float | None = None
+    lt: float | None = None
+
+    def holds(self, value: Any) -> bool:
+        return value is not None and (self.ge is None or value >= self.ge) and (self.lt is None or value < self.lt)
+
+    def value_schema(self, model: type[BaseModel] | None = None) -> dict[str, Any]:
+        from .quantity_schema import at_least_schema
+
+        q = _quantity(model, self.field)
+        parts: list[dict[str, Any]] = []
+        if self.ge is not None:
+            parts.append(at_least_schema(q, self.ge))
+        if self.lt is not None:
+            parts.append({"not": at_least_schema(q, self.lt)})
+        return parts[0] if len(parts) == 1 else {"allOf": parts}
+
+    def words(self) -> str:
+        low = f"{self.field} ≥ {self.ge:g}" if self.ge is not None else ""
+        high = f"{self.field} < {self.lt:g}" if self.lt is not None else ""
+        return " and ".join(x for x in (low, high) if x) + " (in its canonical unit)"
+
+
+def _quantity(model: type[BaseModel] | None, name: str) -> Any:
+    from .describe import unwrap
+    from .fields import Quantity
+
+    assert model is not None, "a quantity condition needs its inputs model"
+    f = model.model_fields[name]
+    _, meta, _ = unwrap(f.annotation)
+    q = next((m for m in [*meta, *f.metadata] if isinstance(m, Quantity)), None)
+    assert q is not None, f"{name} is not a quantity"
+    return q
+
+
+Condition = Is | Above | Between
+
+
+def _value_schema(c: Condition, model: type[BaseModel]) -> dict[str, Any]:
+    return c.value_schema(model) if isinstance(c, Between) else c.value_schema()
 
 
 def _conditions_schema(model: type[BaseModel], when: Sequence[Condition]) -> dict[str, Any]:
@@ -110,7 +158,7 @@ def _conditions_schema(model: type[BaseModel], when: Sequence[Condition]) -> dic
     for c in when:
         f = model.model_fields[c.field]
         default = None if f.is_required() else f.default
-        schema = c.value_schema()
+        schema = _value_schema(c, model)
         if not f.is_required() and c.holds(default):
             properties[c.field] = {"anyOf": [schema, {"type": "null"}]}
         else:
@@ -124,28 +172,36 @@ def _conditions_schema(model: type[BaseModel], when: Sequence[Condition]) -> dic
 
 @dataclass(frozen=True, slots=True)
 class AtLeastOne:
-    """At least one of `groups` is given whole (a group is one input name or a tuple of them)."""
+    """At least one of `groups` is given whole (a group is one input name or a tuple of them),
+    always or only when every condition of `when` holds."""
 
     groups: tuple[str | tuple[str, ...], ...]
     field: str  # the input an error names
     expected: str
     suggestion: str | None = None
+    when: tuple[Condition, ...] = ()
 
     def _names(self) -> list[tuple[str, ...]]:
         return [(g,) if isinstance(g, str) else g for g in self.groups]
 
-    reads: ClassVar[tuple[str, ...]] = ()  # inputs whose values (not only whether given) it reads
+    @property
+    def reads(self) -> tuple[str, ...]:  # inputs whose values (not only whether given) it reads
+        return tuple(c.field for c in self.when)
 
     def issues(self, x: BaseModel) -> list[InputIssue]:
+        if not all(c.holds(getattr(x, c.field)) for c in self.when):
+            return []
         if any(all(_given(x, n) for n in g) for g in self._names()):
             return []
         return [InputIssue(self.field, None, self.expected, self.suggestion)]
 
     def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
-        return {"anyOf": [_given_schema(g) for g in self._names()]}
+        given = {"anyOf": [_given_schema(g) for g in self._names()]}
+        return {"if": _conditions_schema(model, self.when), "then": given} if self.when else given
 
     def words(self) -> str:
-        return "at least one of " + ", ".join(" with ".join(g) for g in self._names()) + " is given"
+        text = "at least one of " + ", ".join(" with ".join(g) for g in self._names()) + " is given"
+        return text + (f" when {' and '.join(c.words() for c in self.when)}" if self.when else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +283,35 @@ class NotWhen:
 
 
 @dataclass(frozen=True, slots=True)
+class RangeWhen:
+    """A quantity `within.field` lies inside `within` (a `Between`) when every condition of `when`
+    holds: the classic APLS formula takes ages of 1-10 completed years."""
+
+    within: Between
+    when: tuple[Condition, ...]
+    expected: str
+    suggestion: str | None = None
+
+    @property
+    def reads(self) -> tuple[str, ...]:
+        return (self.within.field, *(c.field for c in self.when))
+
+    def issues(self, x: BaseModel) -> list[InputIssue]:
+        value = getattr(x, self.within.field)
+        if value is None or self.within.holds(value) or not all(c.holds(getattr(x, c.field)) for c in self.when):
+            return []
+        return [InputIssue(self.within.field, value, self.expected, self.suggestion, "range")]
+
+    def json_schema(self, model: type[BaseModel]) -> dict[str, Any] | None:
+        return {"if": _conditions_schema(model, self.when),
+                "then": {"properties": {self.within.field: {"anyOf": [self.within.value_schema(model),
+                                                                       {"type": "null"}]}}}}
+
+    def words(self) -> str:
+        return self.within.words() + (f" when {' and '.join(c.words() for c in self.when)}" if self.when else "")
+
+
+@dataclass(frozen=True, slots=True)
 class Relation:
     """A rule between values that JSON Schema cannot state: `compute` checks it (it belongs to the
     formula's domain) and answers a 422 naming `fields`; the schema states it in words."""
@@ -246,7 +331,7 @@ class Relation:
         return self.statement
 
 
-Rule = AtLeastOne | AllOrNone | RequiredWhen | NotWhen | Relation
+Rule = AtLeastOne | AllOrNone | RequiredWhen | NotWhen | RangeWhen | Relation
 
 
 def check_rules(calculator: str, x: BaseModel) -> None:
@@ -309,7 +394,9 @@ def state_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
 
 def _fields(r: Rule) -> tuple[str, ...]:
     if isinstance(r, AtLeastOne):
-        return tuple(n for g in r._names() for n in g)
+        return (*(n for g in r._names() for n in g), *(c.field for c in r.when))
+    if isinstance(r, RangeWhen):
+        return (r.within.field, *(c.field for c in r.when))
     if isinstance(r, NotWhen):
         return (r.field, *(c.field for c in r.when))
     if isinstance(r, RequiredWhen):

@@ -14,9 +14,10 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from ..errors import MAX_ISSUES, CalculatorInputError, InputIssue
+from ..errors import MAX_ISSUES, CalculatorInputError, InputIssue, wrong_argument
 from ..jsonable import jsonable
 from .defined import check_defined, undefined
+from .domain import Domain
 from .fields import Inputs, InputWarning
 from .plan import Reader, reader
 from .rounding import round_half_away
@@ -45,11 +46,13 @@ class Output:
     unit: str | None
     type: OutputType = "decimal"
     decimals: int = 1  # rounding of `Result.rounded` for decimals (half away from zero)
-    range: tuple[float, float] | None = None  # plausible output range, for error magnitudes
+    range: tuple[float, float] | None = None  # usual output range (error magnitudes); a score's points
     secondary: tuple[Secondary, ...] = ()  # further outputs, in the order they are shown
     # type "category": the value is one of these labels (a classification such as a stage or grade,
     # which has no number to round; the label is what MDCalc shows)
     categories: tuple[str, ...] = ()
+    # the values the formula may answer, where it can leave them; the engine enforces it (domain.py)
+    domain: Domain | None = None
 
     def __post_init__(self) -> None:
         if (self.type == "category") != bool(self.categories):
@@ -290,6 +293,8 @@ class Calculator:
 
     def __call__(self, inputs: Mapping[str, Any] | Inputs | None = None, /, **kwargs: Any) -> Result:
         if kwargs:
+            if inputs is not None and not isinstance(inputs, Mapping):
+                raise wrong_argument("inputs", inputs, "a mapping of input names to values (with keyword inputs)")
             inputs = {**(inputs or {}), **kwargs}
         return self.calculate(inputs if inputs is not None else {})
 
@@ -341,6 +346,8 @@ class Calculator:
         output = self.output
         if output.categories and value not in output.categories:
             raise RuntimeError(f"{self.id} returned {value!r}, not one of its declared categories")
+        if output.domain is not None and not output.domain.holds(value):
+            value = output.domain.enforce(self.id, value, w, x.__dict__, output.unit)
         return Result(
             self.id, self.version, value, output.unit,
             round_half_away(value, output.decimals) if output.type == "decimal" else self.round(value),
@@ -356,8 +363,10 @@ class Calculator:
         """`calculate` for each inputs of `batch`, in order. `errors="return"` puts each
         CalculatorInputError in the list in place of its result instead of raising, so one bad
         row does not stop a batch (the generator, the verifier and `calc verify` use this)."""
-        if errors not in ("raise", "return"):
-            raise ValueError(f"errors must be 'raise' or 'return', got {errors!r}")
+        if errors not in ("raise", "return") or type(errors) is not str:
+            raise wrong_argument("errors", errors, "'raise' or 'return'")
+        if isinstance(batch, Mapping | str | bytes) or not isinstance(batch, Iterable):
+            raise wrong_argument("batch", batch, "an iterable of inputs mappings")
         out: list[Result | CalculatorInputError] = []
         calculate = self.calculate
         for data in batch:

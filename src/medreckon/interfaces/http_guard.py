@@ -1,4 +1,6 @@
-"""What the REST server does against hostile clients and web pages, beside auth and size limits.
+"""The one guard in front of every HTTP surface (REST, MCP over HTTP, the viewer and its /api),
+beside auth and size limits. How the servers run (read timeout, connection cap, logging that
+never blocks) is `http_server`.
 
 - **Host and Origin** (on a loopback bind, as the MCP SDK does for MCP): a request whose `Host`
   is not a loopback name is answered 421, so a DNS-rebinding page cannot read results; one whose
@@ -6,9 +8,7 @@
 - **JSON only**: a POST must say `Content-Type: application/json` (415 otherwise). A web page can
   send a `text/plain` POST to any address without asking; it cannot send JSON without a CORS
   preflight, which the server does not grant unless origins are configured.
-- **Slow clients**: uvicorn has a keep-alive timeout but no read timeout, so a client sending
-  its headers or body a byte at a time holds a connection for ever. `ReadTimeoutProtocol` drops
-  a connection whose request is not complete within `MEDRECKON_SERVE_READ_TIMEOUT` seconds (5).
+- **Bodies** are limited (413 beyond), counted as they stream.
 - **The token** comes from the environment or a file, never from argv (`ps` shows argv).
 - **Docs offline**: `/docs` (Swagger UI) and `/redoc` load their scripts from the server, from
   the assets the `fastapi-offline` package ships, never from a CDN.
@@ -17,14 +17,13 @@
 from __future__ import annotations
 
 import hmac
-import os
-import sys
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..jsonable import clip_text
 from .json_wire import dumps, error_bytes
 from .serving import is_loopback
 
@@ -34,9 +33,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-READ_TIMEOUT_ENV = "MEDRECKON_SERVE_READ_TIMEOUT"
-DEFAULT_READ_TIMEOUT = 5.0  # seconds for a whole request (headers and body) to arrive
-DEFAULT_MAX_CONNECTIONS = 256  # beyond this uvicorn answers 503 at once
 
 
 # ---------------------------------------------------------------- Host, Origin, Content-Type
@@ -79,11 +75,13 @@ def _json_media(content_type: bytes | None) -> bool:
 
 
 def refusal(method: str, path: str, host: bytes | None, origin: bytes | None, content_type: bytes | None, *,
-            loopback: bool, origins: frozenset[str]) -> tuple[int, str, str] | None:
+            loopback: bool, origins: frozenset[str],
+            json_posts: tuple[str, ...] = ("/calculators/",)) -> tuple[int, str, str] | None:
     """(status, error code, message) for a request the server must refuse, or None.
 
     `loopback`: the server is bound to a loopback address, so Host and Origin must be loopback
-    too (or an origin in `origins`, the configured CORS origins)."""
+    too (or an origin in `origins`, the configured CORS origins). `json_posts`: the path
+    prefixes a POST is served at, where its body must be JSON (elsewhere the app answers 405)."""
     if loopback:
         if not _loopback_host(host):
             return 421, "misdirected_request", ("this server answers only requests addressed to a loopback "
@@ -91,32 +89,23 @@ def refusal(method: str, path: str, host: bytes | None, origin: bytes | None, co
         if origin is not None and not _allowed_origin(origin, origins):
             return 403, "forbidden_origin", ("requests from web pages of other origins are refused; "
                                              "start the server with --cors-origin to allow one")
-    if method == "POST" and path.startswith("/calculators/") and not _json_media(content_type):
+    if method == "POST" and path.startswith(json_posts) and not _json_media(content_type):
         return 415, "unsupported_media_type", "send the body as JSON with 'Content-Type: application/json'"
-    return None  # elsewhere POST is a 405
+    return None
 
 
 # ---------------------------------------------------------------- the guard: screen, auth, size, access log
 
 
 class AccessLog:
-    """One JSON line per request, written straight to stderr's file descriptor (a single write
-    each, so lines from several workers do not interleave). The logging module costs several
-    times more per request; set MEDRECKON_SERVE_ACCESS_LOG=0 or --no-access-log to turn it off."""
-
-    def __init__(self, fd: int | None = None):
-        if fd is None:
-            try:
-                fd = sys.stderr.fileno()
-            except (AttributeError, OSError, ValueError):
-                fd = 2
-        self.fd = fd
+    """One JSON line per request to stderr, through `http_server.log_pipe()` (a writer thread: a
+    stderr nobody reads cannot block a request). Set MEDRECKON_SERVE_ACCESS_LOG=0 or
+    --no-access-log to turn it off."""
 
     def write(self, record: dict[str, Any]) -> None:
-        try:
-            os.write(self.fd, dumps(record) + b"\n")
-        except OSError:  # a closed or full stderr must not fail the request
-            pass
+        from .http_server import log_pipe
+
+        log_pipe().put(dumps(record) + b"\n")
 
 
 _JSON = (b"content-type", b"application/json")
@@ -136,6 +125,7 @@ class Guard:
 
     def __init__(self, app: ASGIApp, *, token: str | None, max_body: int, access_log: bool,
                  open_paths: Iterable[str] = ("/health",), loopback: bool = False, origins: Iterable[str] = (),
+                 json_posts: tuple[str, ...] = ("/calculators/",),
                  calculators: Mapping[str, Any] | None = None,
                  compute: Callable[[Any, bytes], tuple[int, bytes]] | None = None):
         self.app = app
@@ -143,6 +133,7 @@ class Guard:
         self.token = token.encode() if token else None
         self.max_body = max_body
         self.open_paths = frozenset(open_paths)
+        self.json_posts = json_posts
         self.log = AccessLog() if access_log else None
         self.calculators = calculators or {}
         self.compute = compute
@@ -163,7 +154,7 @@ class Guard:
             client = scope.get("client")
             self.log.write({
                 "ts": round(time.time(), 3), "client": client[0] if client else None,
-                "method": scope["method"], "path": scope["path"], "status": seen[0],
+                "method": scope["method"], "path": clip_text(scope["path"]), "status": seen[0],
                 "bytes": seen[1], "ms": round((time.perf_counter() - start) * 1000, 3),
             })
 
@@ -188,7 +179,8 @@ class Guard:
         # the usual request (a known loopback Host, no Origin, JSON) passes without a call
         if ((self.loopback and (origin is not None or _LOOPBACK_HOSTS.get(host) is not True))  # type: ignore[arg-type]
                 or (content_type != b"application/json" and method == "POST")):
-            refused = refusal(method, path, host, origin, content_type, loopback=self.loopback, origins=self.origins)
+            refused = refusal(method, path, host, origin, content_type, loopback=self.loopback, origins=self.origins,
+                              json_posts=self.json_posts)
             if refused is not None:
                 await _answer(send, seen, refused[0], error_bytes(refused[1], refused[2]))
                 return
@@ -263,66 +255,6 @@ async def _answer(send: Send, seen: list[int] | None, status: int, payload: byte
     await send({"type": "http.response.start", "status": status,
                 "headers": [_JSON, (b"content-length", str(len(payload)).encode()), *(headers or ())]})
     await send({"type": "http.response.body", "body": payload})
-
-
-# ---------------------------------------------------------------- slow clients
-
-
-def _read_timeout() -> float:
-    try:
-        return max(0.1, float(os.environ.get(READ_TIMEOUT_ENV, DEFAULT_READ_TIMEOUT)))
-    except ValueError:
-        return DEFAULT_READ_TIMEOUT
-
-
-def read_timeout_protocol() -> type:
-    """uvicorn's httptools protocol with a deadline on each request: armed when the connection
-    opens and when a request begins, disarmed when the request is complete; at the deadline
-    the connection is closed. Between requests uvicorn's keep-alive timeout applies."""
-    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-
-    seconds = _read_timeout()
-
-    class ReadTimeoutProtocol(HttpToolsProtocol):
-        _deadline: Any = None
-
-        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            self._arm()
-
-        def on_message_begin(self) -> None:
-            super().on_message_begin()
-            self._arm()
-
-        def on_message_complete(self) -> None:
-            self._disarm()
-            super().on_message_complete()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm()
-            super().connection_lost(exc)
-
-        def _arm(self) -> None:
-            if self._deadline is None:
-                self._deadline = self.loop.call_later(seconds, self._drop)
-
-        def _disarm(self) -> None:
-            if self._deadline is not None:
-                self._deadline.cancel()
-                self._deadline = None
-
-        def _drop(self) -> None:
-            self._deadline = None
-            if not self.transport.is_closing():
-                self.transport.close()
-
-    return ReadTimeoutProtocol
-
-
-def __getattr__(name: str) -> Any:  # uvicorn imports the protocol by name, in each worker
-    if name == "ReadTimeoutProtocol":
-        return read_timeout_protocol()
-    raise AttributeError(name)
 
 
 # ---------------------------------------------------------------- the token

@@ -17,12 +17,18 @@ the structured error of `tools.error_object` (field path, value given, expected 
 range, allowed values, "did you mean"), as JSON text and as `structuredContent`.
 
 Over HTTP the server binds to loopback by default. A non-loopback host is refused unless an API
-token is set in `MEDRECKON_API_TOKEN`; every request must then carry `Authorization: Bearer`.
+token is set (`MEDRECKON_API_TOKEN` or `--api-token-file`); every request must then carry
+`Authorization: Bearer`. It runs behind the guard every HTTP surface has (`http_guard.Guard`:
+Host/Origin, JSON POSTs, a 64 KiB body limit, the token, an access log) on the same server
+(`http_server`: read timeout, connection cap, logging that never blocks). A session idle for
+`--session-timeout` seconds (120) is closed and its memory reclaimed; at most `--max-sessions`
+(4096) are open. A tool call runs in a worker thread, off the event loop, so one slow call never
+holds up another client's `tools/list`; its inputs are bounded (the body limit, and a search
+query of at most 500 characters, as the schema says).
 """
 
 from __future__ import annotations
 
-import hmac
 import json
 import logging
 import os
@@ -118,7 +124,10 @@ def build_server(compact: bool = False) -> Any:
         return listed
 
     async def on_call_tool(ctx: Any, params: Any) -> Any:
-        outcome, failed = call(params.name, params.arguments, compact)
+        import anyio.to_thread
+
+        # off the event loop: the calculation is CPU work (bounded by the body limit)
+        outcome, failed = await anyio.to_thread.run_sync(call, params.name, params.arguments, compact)
         text = json.dumps(outcome, ensure_ascii=False, separators=(",", ":"))
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)],
@@ -145,41 +154,95 @@ async def serve_stdio(compact: bool = False) -> None:
         await server.run(read, write, server.create_initialization_options())
 
 
-def http_app(compact: bool = False, host: str = "127.0.0.1", token: str | None = None) -> Any:
-    """The streamable-HTTP ASGI app at `/mcp`, requiring `Authorization: Bearer <token>` if a
-    token is given."""
+MAX_BODY = 64 * 1024  # bytes of one JSON-RPC message; a tool call's arguments are far smaller
+_ERROR_ECHO = 2048  # a JSON-RPC error answer longer than this has its message and data clipped
+
+
+class _ClippedErrors:
+    """ASGI: the SDK's own JSON-RPC errors echo what the client sent ("Method not found: <the
+    method name>", validation details); an error answer over 2 KB has its `message` and `data`
+    clipped by the one bounding function every echo goes through (`jsonable.echo`). Answers
+    that are not errors pass untouched, chunk by chunk."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start: dict[str, Any] | None = None
+        chunks: list[bytes] = []
+
+        async def clipping_send(message: dict[str, Any]) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                if dict(message.get("headers", [])).get(b"content-type", b"").startswith(b"application/json"):
+                    start = message  # held until the body shows whether it is an error
+                    return
+                await send(message)  # an event stream goes on as it comes
+                return
+            if message["type"] != "http.response.body" or start is None:
+                await send(message)
+                return
+            chunks.append(message.get("body", b""))
+            size = sum(map(len, chunks))
+            if message.get("more_body", False) and size <= _ERROR_ECHO:
+                return  # an error answer is one JSON object: wait for it whole
+            body = b"".join(chunks)
+            chunks.clear()
+            head, start = start, None
+            if head is not None:
+                body, headers = _clipped(body, head.get("headers", []))
+                await send({**head, "headers": headers})
+            await send({"type": "http.response.body", "body": body, "more_body": message.get("more_body", False)})
+
+        await self.app(scope, receive, clipping_send)
+
+
+def _clipped(body: bytes, headers: list[tuple[bytes, bytes]]) -> tuple[bytes, list[tuple[bytes, bytes]]]:
+    if len(body) <= _ERROR_ECHO or b'"error"' not in body[:200]:
+        return body, headers
+    from ..jsonable import echo
+
+    try:
+        answer = json.loads(body)
+        error = answer["error"]
+        error["message"] = echo(str(error.get("message", "")))
+        if "data" in error:
+            error["data"] = echo(error["data"])
+    except (ValueError, KeyError, TypeError):
+        return body, headers
+    body = json.dumps(answer, ensure_ascii=False).encode("utf-8", "replace")
+    return body, [(k, str(len(body)).encode() if k.lower() == b"content-length" else v) for k, v in headers]
+DEFAULT_SESSION_TIMEOUT = 120.0  # seconds a session may be idle before it is closed
+DEFAULT_MAX_SESSIONS = 4096
+
+
+def http_app(compact: bool = False, host: str = "127.0.0.1", token: str | None = None, *,
+             session_timeout: float = DEFAULT_SESSION_TIMEOUT, max_sessions: int = DEFAULT_MAX_SESSIONS,
+             access_log: bool = True) -> Any:
+    """The streamable-HTTP ASGI app at `/mcp` behind the guard every HTTP surface has, requiring
+    `Authorization: Bearer <token>` if a token is given."""
     from mcp.server.transport_security import TransportSecuritySettings
+
+    from .http_guard import Guard
 
     server = build_server(compact)
     security = None
     if not is_loopback(host):  # the SDK's Host/Origin allow-list only knows loopback names
         security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
     app = server.streamable_http_app(streamable_http_path=PATH, json_response=True, host=host,
-                                     transport_security=security)
-    return _BearerAuth(app, token) if token else app
-
-
-class _BearerAuth:
-    """ASGI middleware: 401 unless the request carries the configured bearer token."""
-
-    def __init__(self, app: Any, token: str):
-        self.app, self.expected = app, f"Bearer {token}".encode()
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "http":
-            given = dict(scope.get("headers") or ()).get(b"authorization", b"")
-            if not hmac.compare_digest(given, self.expected):
-                body = json.dumps({"error": "unauthorized",
-                                   "message": "send Authorization: Bearer <token>"}).encode()
-                await send({"type": "http.response.start", "status": 401, "headers": [
-                    (b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})
-                await send({"type": "http.response.body", "body": body})
-                return
-        await self.app(scope, receive, send)
+                                     transport_security=security, max_request_body_size=MAX_BODY,
+                                     session_idle_timeout=session_timeout, max_sessions=max_sessions)
+    return Guard(_ClippedErrors(app), token=token, max_body=MAX_BODY, access_log=access_log, open_paths=(),
+                 loopback=is_loopback(host), json_posts=(PATH,))
 
 
 def serve(transport: Transport = "stdio", compact: bool = False, host: str = "127.0.0.1",
-          port: int = DEFAULT_PORT) -> None:
+          port: int = DEFAULT_PORT, *, token: str | None = None, settings: Any = None,
+          session_timeout: float = DEFAULT_SESSION_TIMEOUT, max_sessions: int = DEFAULT_MAX_SESSIONS,
+          access_log: bool = True) -> None:
     """Run the server until interrupted. Raises ValueError for an unsafe host."""
     if transport == "stdio":
         import anyio
@@ -187,13 +250,14 @@ def serve(transport: Transport = "stdio", compact: bool = False, host: str = "12
         _sdk()
         anyio.run(serve_stdio, compact)
         return
-    token = os.environ.get(TOKEN_ENV) or None
+    from .http_server import ServerSettings, run
+
+    token = token or os.environ.get(TOKEN_ENV) or None
     if not is_loopback(host) and not token:
         raise ValueError(f"refusing to serve MCP on non-loopback host {host!r} without an API token; "
-                         f"set {TOKEN_ENV} (clients then send Authorization: Bearer <token>)")
-    import uvicorn
-
-    app = http_app(compact, host, token)
+                         f"set {TOKEN_ENV} or pass --api-token-file (clients then send Authorization: Bearer)")
+    app = http_app(compact, host, token, session_timeout=session_timeout, max_sessions=max_sessions,
+                   access_log=access_log)
     print(f"medreckon MCP server: http://{host}:{port}{PATH} "
           f"({len(tool_definitions(compact))} tools{', compact' if compact else ''})", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    run(app, host, port, settings or ServerSettings())

@@ -40,13 +40,8 @@ from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator, Result
 from ..errors import CalculatorInputError, InputIssue
 from . import tools
-from .http_guard import (
-    DEFAULT_MAX_CONNECTIONS,
-    READ_TIMEOUT_ENV,
-    Guard,
-    add_local_docs,
-    log_failure,
-)
+from .http_guard import Guard, add_local_docs, log_failure
+from .http_server import ServerSettings
 from .json_wire import dumps, loads
 from .rest_shapes import (
     ERROR_CODES,
@@ -56,6 +51,7 @@ from .rest_shapes import (
     Health,
     error_response,
     json_response,
+    request_example,
     validation_issues,
 )
 from .serving import TOKEN_ENV, is_loopback
@@ -212,7 +208,7 @@ def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY
     @app.get("/calculators", response_model=CalculatorList, tags=["calculators"],
              )
     async def list_calculators(
-        q: str = Query("", max_length=500, description="Words to search for in ids, names and descriptions."),
+        q: str = Query("", max_length=tools.MAX_QUERY, description="Words to search for in ids, names and descriptions."),
         specialty: str = Query(None, description="Only this specialty.",  # type: ignore[assignment]
                                json_schema_extra={"enum": list(specialties)}),
         kind: Literal["equation", "score"] = Query(None,  # type: ignore[assignment]
@@ -225,7 +221,7 @@ def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY
             issue = InputIssue("specialty", specialty, f"one of {', '.join(specialties)}", None, "choice")
             body = tools.error_object(CalculatorInputError(None, [issue]))
             body["issues"][0]["allowed"] = list(specialties)
-            close = difflib.get_close_matches(specialty.lower(), specialties, n=1, cutoff=0.4)
+            close = difflib.get_close_matches(specialty[:100].lower(), specialties, n=1, cutoff=0.4)
             if close:
                 body["issues"][0]["did_you_mean"] = close[0]
             body["hint"] = "Correct the named parameters and send the request again."
@@ -320,7 +316,8 @@ def _documented_routes(calcs: Iterable[Calculator], responses: dict[int | str, d
             operation_id=f"calculate_{calc.id.replace('-', '_')}", summary=calc.name, description=text,
             response_model=Result, responses=responses,
             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
-                "schema": {"$ref": f"#/components/schemas/{_schema_name(calc)}"}}}}},
+                "schema": {"$ref": f"#/components/schemas/{_schema_name(calc)}"},
+                **({"example": example} if (example := request_example(calc)) is not None else {})}}}},
         ))
     return routes
 
@@ -379,6 +376,7 @@ def app_from_env() -> ASGIApp:
         access_log=os.environ.get("MEDRECKON_SERVE_ACCESS_LOG", "1") == "1",
         host=os.environ.get("MEDRECKON_SERVE_HOST") or None,
     )
+    app.fastapi.openapi()  # built before serving (seconds of CPU): no request waits for it
     # Move everything loaded so far out of the garbage collector's way: full collections then
     # scan only per-request objects, which shortens the pauses that set the p99 latency.
     gc.collect()
@@ -388,34 +386,20 @@ def app_from_env() -> ASGIApp:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, api_token: str | None = None,
           max_body: int = DEFAULT_MAX_BODY, cors_origins: Iterable[str] = (), access_log: bool = True,
-          workers: int = 1, log_level: str = "info", read_timeout: float = 5.0, keep_alive: int = 5,
-          max_connections: int = DEFAULT_MAX_CONNECTIONS) -> None:
-    """Run the server with uvicorn (uvloop and httptools when installed).
-
-    `read_timeout`: seconds a client has to send a whole request (then the connection is
-    dropped); `keep_alive`: seconds an idle connection is kept; `max_connections`: beyond this
-    many open connections uvicorn answers 503."""
-    import uvicorn
+          workers: int = 1, settings: ServerSettings | None = None) -> None:
+    """Run the server with uvicorn (uvloop and httptools when installed), protected as every
+    surface is (`http_server`: read timeout, connection cap, logging that never blocks)."""
+    from .http_server import run
 
     api_token = api_token or os.environ.get(TOKEN_ENV) or None
     check_bind(host, api_token)
-    os.environ.update({
+    env = {
         "MEDRECKON_SERVE_MAX_BODY": str(max_body),
         "MEDRECKON_SERVE_CORS": ",".join(cors_origins),
         "MEDRECKON_SERVE_ACCESS_LOG": "1" if access_log else "0",
         "MEDRECKON_SERVE_HOST": host,
-        READ_TIMEOUT_ENV: str(read_timeout),
-    })
+    }
     if api_token:
-        os.environ[TOKEN_ENV] = api_token
-    try:  # the read deadline lives in a subclass of uvicorn's httptools protocol
-        import httptools  # noqa: F401
-
-        http = "medreckon.interfaces.http_guard:ReadTimeoutProtocol"
-    except ImportError:  # pragma: no cover - the serve extra installs httptools
-        logging.getLogger("medreckon.rest").warning("httptools is not installed: no read timeout for slow clients")
-        http = "auto"
-    uvicorn.run("medreckon.interfaces.rest:app_from_env", factory=True, host=host, port=port,
-                workers=workers, access_log=False, log_level=log_level, server_header=False,
-                proxy_headers=False, http=http, timeout_keep_alive=keep_alive,
-                limit_concurrency=max_connections)
+        env[TOKEN_ENV] = api_token
+    run("medreckon.interfaces.rest:app_from_env", host, port, settings or ServerSettings(log_level="info"),
+        factory=True, workers=workers, env=env)

@@ -110,7 +110,7 @@ def validation_issues(exc: RequestValidationError) -> list[dict[str, Any]]:
         if err["type"] == "literal_error" and isinstance(err.get("input"), str):
             allowed = literal_values(ctx.get("expected", ""))
             issue["allowed"] = allowed
-            close = difflib.get_close_matches(err["input"].lower(), allowed, n=1, cutoff=0.5)
+            close = difflib.get_close_matches(err["input"][:100].lower(), allowed, n=1, cutoff=0.5)
             if close:
                 issue["did_you_mean"] = close[0]
         issues.append(issue)
@@ -119,3 +119,34 @@ def validation_issues(exc: RequestValidationError) -> list[dict[str, Any]]:
 
 def literal_values(expected: str) -> list[str]:
     return [p.strip().strip("'") for p in expected.replace(" or ", ", ").split(",") if p.strip()]
+
+
+# ---------------------------------------------------------------- a request that succeeds
+
+
+def request_example(calc: Any) -> dict[str, Any] | None:
+    """A body the calculator's request schema allows and the calculator computes: its worked
+    example (`docs.example_inputs`) in canonical values, which the schema's number forms take
+    ("5 ft 9 in" as 175.26; a percentage of 1 or less with its unit). OpenAPI carries it, so a
+    fuzzer's examples phase reaches every operation's success path, including those whose rules
+    between values random bodies rarely meet (vancomycin-auc's dosing times). None if none.
+    (tests/test_rest.py validates each against its schema.)"""
+    from ..calculators.quantity_schema import is_percent_or_fraction
+    from ..errors import CalculatorInputError
+    from .docs import example_inputs
+    from .tool_schemas import _quantity
+
+    example = example_inputs(calc)
+    if example is None:
+        return None
+    try:
+        parsed = calc.parse(example, [])
+    except CalculatorInputError:
+        return None
+    body: dict[str, Any] = {}
+    for name in example:
+        value, q = getattr(parsed, name), _quantity(calc, name)
+        if q is not None and is_percent_or_fraction(q) and 0 < value <= 1:
+            value = {"value": value, "unit": q.unit}
+        body[name] = jsonable(value)
+    return body

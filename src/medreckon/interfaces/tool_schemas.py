@@ -76,6 +76,8 @@ def _quantity_forms(calc: Calculator, name: str, quantities: QuantityStyle) -> l
     for f in forms:
         if f.get("type") == "object":
             unit = f["properties"]["unit"]
+            if "enum" in unit and not unit["enum"][0]:
+                continue  # the value without a unit: this shape always names its unit
             unit = {"const": unit["enum"][0]} if "enum" in unit else unit
             objects.append({**f, "properties": {**f["properties"], "unit": unit}, "required": ["value", "unit"]})
     return objects

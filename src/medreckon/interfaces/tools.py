@@ -33,7 +33,7 @@ from ..calculators.describe import InputSpec, describe_inputs, unwrap
 from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator
 from ..errors import MAX_ISSUES, TEXT_LIMIT, CalculatorInputError, InputIssue
-from ..jsonable import clip_text, jsonable
+from ..jsonable import clip_text, echo, echo_repr, jsonable
 from .tool_schemas import (  # the tools API: schemas here, calls below
     QuantityStyle,
     calculator_for_tool,
@@ -44,6 +44,7 @@ from .tool_schemas import (  # the tools API: schemas here, calls below
     tool_schemas,
 )
 from .tool_search import (
+    MAX_QUERY,
     MAX_RESULTS,
     Retriever,
     describe_calculator,
@@ -53,7 +54,7 @@ from .tool_search import (
 )
 
 __all__ = [
-    "MAX_ERROR_BYTES", "MAX_RESULTS", "QuantityStyle", "Retriever", "bounded", "calculator_for_tool", "call_compact_tool",
+    "MAX_ERROR_BYTES", "MAX_QUERY", "MAX_RESULTS", "QuantityStyle", "Retriever", "bounded", "calculator_for_tool", "call_compact_tool",
     "call_tool", "compact_tool_schemas", "describe_calculator", "error_object", "is_error", "parameters_schema",
     "parse_arguments", "search_calculators", "summary", "token_overlap_retriever", "tool_description", "tool_name",
     "tool_schema", "tool_schemas", "unknown_calculator_error",
@@ -68,12 +69,13 @@ _REPAIR_HINT = "Correct the arguments named in `issues` and call the tool again.
 
 
 def parse_arguments(calc: Calculator, arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
-    """Tool-call arguments as a dict of inputs: decodes JSON, and drops `null`s (strict mode's
-    "not given") so the declared defaults apply. Raises CalculatorInputError."""
+    """Tool-call arguments as a dict of inputs: decodes JSON, and drops the `null`s of known inputs
+    (strict mode's "not given") so the declared defaults apply; an unknown key is an error whatever
+    its value, `null` included. Raises CalculatorInputError."""
     arguments = _decode(arguments, calc.id, "a JSON object of input names to values")
     fields = calc.inputs.model_fields
     keep = _required_nullable(calc)
-    out = {k: v for k, v in arguments.items() if v is not None or k in keep}
+    out = {k: v for k, v in arguments.items() if v is not None or k in keep or k not in fields}
     bad = [k for k, v in out.items() if k in fields and not _unit_is_text(v)]
     if bad:
         raise CalculatorInputError(calc.id, [InputIssue(
@@ -119,8 +121,7 @@ def _unit_is_text(v: Any) -> bool:
 
 
 def _clip(text: str | bytes, limit: int = 200) -> str:
-    text = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
-    return text if len(text) <= limit else text[:limit] + "…"
+    return clip_text(text, limit)
 
 
 def call_tool(name: str | Calculator, arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
@@ -128,7 +129,7 @@ def call_tool(name: str | Calculator, arguments: str | Mapping[str, Any] | None)
     try:
         calc = calculator_for_tool(name) if not isinstance(name, Calculator) else name
     except CalculatorInputError as exc:
-        return unknown_calculator_error(name if isinstance(name, str) else str(name), exc)
+        return unknown_calculator_error(name, exc)
     try:
         return calc.calculate(parse_arguments(calc, arguments)).to_dict()
     except CalculatorInputError as exc:
@@ -183,18 +184,24 @@ def error_object(exc: CalculatorInputError, calc: Calculator | None = None, *, p
 def bounded(error: dict[str, Any], limit: int = MAX_ERROR_BYTES) -> dict[str, Any]:
     """An error object cut to at most `limit` bytes of JSON: issues dropped from the end (counted
     in `issues_omitted`), then the message clipped. Each part is bounded already; this is the cap."""
-    size = len(json.dumps(error, ensure_ascii=False).encode())
+    size = _json_size(error)
     if size <= limit:
         return error
     out = dict(error, issues=list(error.get("issues") or ()))
     while out["issues"] and size > limit:
         dropped = out["issues"].pop()
         out["issues_omitted"] = out.get("issues_omitted", 0) + 1
-        size -= len(json.dumps(dropped, ensure_ascii=False).encode())
+        size -= _json_size(dropped)
     if size > limit:
         out["message"] = clip_text(str(out.get("message", "")), limit // 4)
     out["truncated"] = True
     return out
+
+
+def _json_size(obj: Any) -> int:
+    """Bytes of `obj` as JSON (a lone surrogate counted, not raised: echoes are cleaned of them,
+    but the cap must hold whatever it is given)."""
+    return len(json.dumps(obj, ensure_ascii=False).encode("utf-8", "surrogatepass"))
 
 
 def _describe_expected(d: dict[str, Any], spec: InputSpec, issue: InputIssue) -> None:
@@ -219,11 +226,13 @@ def _describe_expected(d: dict[str, Any], spec: InputSpec, issue: InputIssue) ->
         d["default"] = spec.default
 
 
-def unknown_calculator_error(name: str, exc: CalculatorInputError | None = None) -> dict[str, Any]:
+def unknown_calculator_error(name: Any, exc: CalculatorInputError | None = None) -> dict[str, Any]:
+    """The error for a tool or calculator name that names none; the name is echoed bounded."""
     names = [tool_name(c) for c in all_calculators()]
-    close = difflib.get_close_matches(str(name).replace("-", "_").lower(), names, n=3, cutoff=0.5)
+    text = name if isinstance(name, str) else ""
+    close = difflib.get_close_matches(text[:100].replace("-", "_").lower(), names, n=3, cutoff=0.5) if text else []
     issue: dict[str, Any] = {
-        "field": "calculator", "path": ["calculator"], "kind": "unknown_calculator", "value": name,
+        "field": "calculator", "path": ["calculator"], "kind": "unknown_calculator", "value": echo(name),
         "expected": "the name of a registered calculator tool",
     }
     if close:
@@ -234,7 +243,7 @@ def unknown_calculator_error(name: str, exc: CalculatorInputError | None = None)
     return {
         "error": "unknown_calculator",
         "calculator": None,
-        "message": str(exc) if exc else f"no calculator named {name!r}",
+        "message": str(exc) if exc else f"no calculator named {echo_repr(name)}",
         "issues": [issue],
         "hint": "Call an existing calculator; search_calculators lists them.",
     }
@@ -246,7 +255,7 @@ def compact_tool_schemas(*, strict: bool = False) -> list[dict[str, Any]]:
     """`search_calculators`, `describe_calculator`, `calculate`: three small tools instead of one
     per calculator. In strict mode `calculate` takes its inputs as a JSON string, since strict
     schemas cannot hold a free-form object."""
-    specialties = sorted({c.specialty for c in all_calculators()})
+    specialties = list(_specialties())
 
     def fn(name: str, description: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
         if strict:
@@ -277,17 +286,20 @@ def compact_tool_schemas(*, strict: bool = False) -> list[dict[str, Any]]:
         fn("search_calculators",
            "Find clinical calculators (scores and equations) by what they compute; returns ids, names "
            "and one-line descriptions.",
-           {"query": {"type": "string", "description": "What to compute, e.g. 'creatinine clearance'."},
+           {"query": {"type": "string", "maxLength": MAX_QUERY,
+                      "description": "What to compute, e.g. 'creatinine clearance'."},
             "specialty": specialty, "limit": limit},
            ["query"]),
         fn("describe_calculator",
            "The inputs (names, units, allowed values), formula and output of one calculator.",
-           {"calculator": {"type": "string", "description": "A calculator id from search_calculators."}},
+           {"calculator": {"type": "string", "maxLength": 200,
+                           "description": "A calculator id from search_calculators."}},
            ["calculator"]),
         fn("calculate",
            "Run a calculator on the patient's values; returns the value, rounded result, working and "
            "warnings, or errors to correct.",
-           {"calculator": {"type": "string", "description": "A calculator id."}, "inputs": inputs},
+           {"calculator": {"type": "string", "maxLength": 200, "description": "A calculator id."},
+            "inputs": inputs},
            ["calculator", "inputs"]),
     ]
 
@@ -301,49 +313,54 @@ def call_compact_tool(
         args = _decode(arguments)
     except CalculatorInputError as exc:
         return error_object(exc)
+    if not isinstance(name, str):
+        name = echo(name)  # no tool: answered as unknown below, echoed bounded
     if name == "search_calculators":
-        query = args.get("query")
-        if not isinstance(query, str):
-            return _bad_argument("query", query, "a text query")
-        limit = args.get("limit")
-        limit = 5 if limit is None else limit
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 20:
-            return _bad_argument("limit", limit, "an integer 1-20")
-        return {"results": search_calculators(query, specialty=args.get("specialty") or None, limit=limit,
-                                              retriever=retriever)}
+        return _compact_search(args, retriever)
+    if name in ("describe_calculator", "calculate"):
+        target = args.get("calculator")
+        try:
+            if not isinstance(target, str):
+                raise CalculatorInputError(None, [InputIssue(
+                    "calculator", target, "a calculator id (text) from search_calculators", None, "type")])
+            calc = get(target)
+        except CalculatorInputError as exc:
+            return unknown_calculator_error(target, exc)
     if name == "describe_calculator":
-        target = args.get("calculator")
-        try:
-            return describe_calculator(str(target), strict=strict, quantities=quantities, compact=True)
-        except CalculatorInputError as exc:
-            return unknown_calculator_error(str(target), exc)
+        return describe_calculator(calc, strict=strict, quantities=quantities, compact=True)
     if name == "calculate":
-        target = args.get("calculator")
-        try:
-            calc = get(str(target))
-        except CalculatorInputError as exc:
-            return unknown_calculator_error(str(target), exc)
         try:
             inputs = args.get("inputs")
             return calc.calculate(parse_arguments(calc, inputs)).to_dict()
         except CalculatorInputError as exc:
             return error_object(exc, calc, prefix="inputs.")
     return {
-        "error": "unknown_tool", "calculator": None, "message": f"no tool named {name!r}",
-        "issues": [{"field": "name", "path": ["name"], "kind": "unknown_tool", "value": name,
+        "error": "unknown_tool", "calculator": None, "message": f"no tool named {echo_repr(name)}",
+        "issues": [{"field": "name", "path": ["name"], "kind": "unknown_tool", "value": echo(name),
                     "expected": "search_calculators, describe_calculator or calculate",
                     "allowed": ["search_calculators", "describe_calculator", "calculate"]}],
         "hint": "Call one of the three tools.",
     }
 
 
-def _bad_argument(field: str, value: Any, expected: str) -> dict[str, Any]:
-    return error_object(CalculatorInputError(None, [InputIssue(field, value, expected, None, "type")]))
+def _compact_search(args: Mapping[str, Any], retriever: Retriever | None) -> dict[str, Any]:
+    query = args.get("query")
+    if not isinstance(query, str) or len(query) > MAX_QUERY:
+        return _bad_argument("query", query, f"a text query of at most {MAX_QUERY} characters")
+    limit = args.get("limit")
+    limit = 5 if limit is None else limit
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 20:
+        return _bad_argument("limit", limit, "an integer 1-20")
+    specialty = args.get("specialty") or None
+    if specialty is not None and specialty not in _specialties():
+        return _bad_argument("specialty", specialty, f"one of {', '.join(_specialties())}", "choice")
+    return {"results": search_calculators(query, specialty=specialty, limit=limit, retriever=retriever)}
 
 
-__all__ = [
-    "QuantityStyle", "Retriever", "tool_name", "calculator_for_tool", "parameters_schema", "tool_schema",
-    "tool_schemas", "tool_description", "parse_arguments", "call_tool", "is_error", "error_object",
-    "unknown_calculator_error", "token_overlap_retriever", "search_calculators", "summary",
-    "describe_calculator", "compact_tool_schemas", "call_compact_tool",
-]
+def _bad_argument(field: str, value: Any, expected: str, kind: str = "type") -> dict[str, Any]:
+    return error_object(CalculatorInputError(None, [InputIssue(field, value, expected, None, kind)]))
+
+
+@cache
+def _specialties() -> tuple[str, ...]:
+    return tuple(sorted({c.specialty for c in all_calculators()}))

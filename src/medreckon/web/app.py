@@ -1,10 +1,17 @@
 """The viewer's ASGI app and how it is run: pages from `Site`, the REST API mounted at /api (the
 calculator forms call it), static files; a token gate with the rule of `medreckon serve`
-(loopback needs none; any other host needs MEDRECKON_API_TOKEN); and the static export.
+(loopback needs none; any other host needs a token, from MEDRECKON_API_TOKEN or
+--api-token-file); and the static export.
+
+Everything sits behind the guard every HTTP surface has (`interfaces.http_guard.Guard`: a
+loopback bind answers only loopback Host names and origins, a POST must be JSON, bodies are
+bounded) and runs on the same server (`interfaces.http_server`: read timeout, connection cap,
+logging that never blocks).
 
 Browsers cannot add an Authorization header to a link, so besides `Authorization: Bearer` the
-gate accepts the token once as `?token=...`, answers with a redirect that sets it as an
-HttpOnly, SameSite=Strict cookie, and accepts the cookie from then on.
+gate accepts the token once as `?token=...`, answers with a redirect to the same path on this
+server (never another site: `//evil.example` is `/evil.example`) that sets it as an HttpOnly,
+SameSite=Strict cookie, and accepts the cookie from then on.
 """
 
 from __future__ import annotations
@@ -23,7 +30,9 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..interfaces.rest import check_bind, create_app
+from ..interfaces.http_guard import Guard
+from ..interfaces.rest import DEFAULT_MAX_BODY, check_bind, create_app
+from ..interfaces.serving import is_loopback
 from .site import Site
 
 COOKIE = "medreckon_view_token"
@@ -38,6 +47,12 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+
+
+def same_site_path(path: str) -> str:
+    """`path` as a redirect target on this server: one leading slash, so "//evil.example" (which a
+    browser reads as another host) or "/\\evil.example" cannot leave the site."""
+    return "/" + path.lstrip("/\\")
 
 
 class TokenGate:
@@ -68,7 +83,7 @@ class TokenGate:
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"))
         if any(k == "token" and self._ok(v) for k, v in query):
             rest = urlencode([(k, v) for k, v in query if k != "token"])
-            response: Response = RedirectResponse(scope["path"] + (f"?{rest}" if rest else ""), 303)
+            response: Response = RedirectResponse(same_site_path(scope["path"]) + (f"?{rest}" if rest else ""), 303)
             response.set_cookie(COOKIE, self.token.decode(), httponly=True, samesite="strict")
         else:
             response = PlainTextResponse(
@@ -78,8 +93,9 @@ class TokenGate:
         await response(scope, receive, send)
 
 
-def create_viewer(site: Site, *, token: str | None = None) -> Any:
-    """The ASGI app serving `site`; every page, the API and the static files behind the gate."""
+def create_viewer(site: Site, *, token: str | None = None, host: str = "127.0.0.1") -> Any:
+    """The ASGI app serving `site`; every page, the API and the static files behind the guard and
+    the gate. `host`: the address it is served on (a loopback one: only loopback Host names)."""
 
     async def page(request: Request) -> Response:
         path = request.path_params.get("path") or "index.html"
@@ -99,7 +115,10 @@ def create_viewer(site: Site, *, token: str | None = None) -> Any:
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
         Route("/{path:path}", page),
     ])
-    return TokenGate(app, token)
+    guard = Guard(TokenGate(app, token), token=None, max_body=DEFAULT_MAX_BODY, access_log=False, open_paths=(),
+                  loopback=is_loopback(host), json_posts=("/api/calculators/",))
+    guard.fastapi = api.fastapi  # the API's app: its OpenAPI document
+    return guard
 
 
 def export_static(site: Site, out: str | Path) -> int:
@@ -124,9 +143,10 @@ def export_static(site: Site, out: str | Path) -> int:
 
 
 def serve(site: Site, host: str = "127.0.0.1", port: int = 8080, *, token: str | None = None,
-          log_level: str = "warning") -> None:
-    import uvicorn
+          settings: Any = None) -> None:
+    from ..interfaces.http_server import ServerSettings, run
 
     check_bind(host, token)
-    uvicorn.run(create_viewer(site, token=token), host=host, port=port, log_level=log_level,
-                access_log=False, server_header=False, proxy_headers=False)
+    app = create_viewer(site, token=token, host=host)
+    app.fastapi.openapi()  # built before serving (seconds of CPU): no request waits for /api/openapi.json
+    run(app, host, port, settings or ServerSettings())

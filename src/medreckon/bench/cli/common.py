@@ -15,11 +15,28 @@ def fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def open_run(run_dir: str | Path, create: bool = False):
+def open_run(run_dir: str | Path, create: bool = False, read_only: bool = False):
+    """The run's store, or exit 2 with the store's error (which names the path). Commands that only
+    read open it `read_only`: a read-only run directory or a full disk does not stop them."""
     from ..runs.store import Store, StoreError
 
     try:
-        return Store(run_dir, create=create)
+        return Store(run_dir, create=create, read_only=read_only)
+    except StoreError as exc:
+        fail(str(exc))
+
+
+def open_run_for_evaluations(run_dir: str | Path):
+    """The run's store for making evaluations: writable where it can be (they are stored, so a
+    later call computes only what is missing), else read-only with a note (they are computed in
+    memory and not stored)."""
+    from ..runs.store import Store, StoreError, StoreNotWritable
+
+    try:
+        return Store(run_dir)
+    except StoreNotWritable as exc:
+        click.echo(f"note: {str(exc).split('. ')[0]}; evaluations are computed in memory, not stored", err=True)
+        return open_run(run_dir, read_only=True)
     except StoreError as exc:
         fail(str(exc))
 

@@ -28,7 +28,7 @@ def bench_report(run_dir: str, rule: str, percent: float | None, labels_: str | 
     from .verify import step_metrics_of
 
     params = rule_params(rule, percent)
-    store = open_run(run_dir)
+    store = open_run(run_dir, read_only=True)
     rows = attempt_rows(store)
     n_cases = len(store.cases())
     config = store.config()
@@ -77,7 +77,7 @@ def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> N
     params = rule_params(rule, percent)
     rows = []
     for run_dir in (run_a, run_b):
-        store = open_run(run_dir)
+        store = open_run(run_dir, read_only=True)
         rows.append(attempt_rows(store))
         store.close()
     try:
@@ -98,7 +98,7 @@ def bench_export(run_dir: str, out: str | None, rule: str, percent: float | None
     from ..datasets import interchange
 
     params = rule_params(rule, percent)
-    store = open_run(run_dir)
+    store = open_run(run_dir, read_only=True)
     cases = store.cases()
     rows = [(cases[a.case_id], a) for a in store.attempts() if a.case_id in cases]
     store.close()
@@ -107,7 +107,9 @@ def bench_export(run_dir: str, out: str | None, rule: str, percent: float | None
     path = Path(out) if out else Path(run_dir) / f"medcalc_bench_{rule}.jsonl"
     try:
         interchange.export_jsonl(rows, path, rule, **params)
-    except (ValueError, OSError) as exc:
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}; write it elsewhere with --out")
+    except ValueError as exc:
         fail(str(exc))
     click.echo(f"wrote {len(rows)} rows to {path}")
 
@@ -164,7 +166,7 @@ def bench_attribute(run_dir: str, rule: str, percent: float | None, markdown_out
     from ..render.attribution import render_markdown, render_text
 
     params = rule_params(rule, percent)
-    store = open_run(run_dir)
+    store = open_run(run_dir, read_only=True)
     rows = attempt_rows(store)
     config = store.config()
     store.close()

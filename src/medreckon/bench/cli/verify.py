@@ -12,34 +12,49 @@ from typing import Any
 import click
 
 from . import options
-from .common import fail, open_run, rule_params
+from .common import fail, open_run, open_run_for_evaluations, rule_params
 from .groups import bench
 
 
-def _verdict_rows(store: Any, evaluator: Any) -> list[tuple[Any, Any, Any]]:
-    """(attempt, case, StepVerdicts) of one evaluator version's stored ok evaluations."""
+def _verdict_rows(store: Any, evaluator: Any, made: list[Any]) -> list[tuple[Any, Any, Any]]:
+    """(attempt, case, StepVerdicts) of one evaluator version's ok evaluations: stored, and those
+    `made` in memory for a store that cannot be written."""
     from ..analysis.verdicts import StepVerdicts
 
     cases = store.cases()
     attempts = {a.key: a for a in store.attempts() if a.case_id in cases}
     out = []
-    for e in store.evaluations(evaluator.name, evaluator.version):
+    for e in [*store.evaluations(evaluator.name, evaluator.version), *(made if store.read_only else ())]:
         a = attempts.get(e.attempt_key)
         if a is not None and e.status == "ok":
             out.append((a, cases[a.case_id], StepVerdicts.from_dict(e.payload)))
     return out
 
 
-def exact_verdicts(run_dir: str, rule: str, params: dict[str, Any]) -> tuple[Any, list]:
-    """Make the missing exact step verdicts of a run (stored), then read them all."""
-    from ..analysis.steps import StepsEvaluator
+def evaluated(store: Any, run_dir: str, evaluator: Any, **kwargs: Any) -> tuple[Any, list[Any]]:
+    """(store, evaluations made) after making the evaluations `evaluator` has not made yet: stored
+    where the run can be written; in memory where it cannot, or stops being writable midway (a
+    full disk), with the store then read-only."""
     from ..runs.evaluations import evaluate
+    from ..runs.store import StoreNotWritable
 
-    store = open_run(run_dir)
+    try:
+        return store, evaluate(store, evaluator, **kwargs)
+    except StoreNotWritable as exc:
+        store.close()
+        click.echo(f"note: {str(exc).split('. ')[0]}; evaluations are computed in memory, not stored", err=True)
+        store = open_run(run_dir, read_only=True)
+        return store, evaluate(store, evaluator, **kwargs)
+
+
+def exact_verdicts(run_dir: str, rule: str, params: dict[str, Any]) -> tuple[Any, list]:
+    """Make the missing exact step verdicts of a run (stored where it can be written, else in
+    memory), then read them all."""
+    from ..analysis.steps import StepsEvaluator
+
     evaluator = StepsEvaluator(rule, **params)
-    evaluate(store, evaluator)
-    rows = _verdict_rows(store, evaluator)
-    return store, rows
+    store, made = evaluated(open_run_for_evaluations(run_dir), run_dir, evaluator)
+    return store, _verdict_rows(store, evaluator, made)
 
 
 def step_metrics_of(run_dir: str | Path, rule: str, params: dict[str, Any],
@@ -114,7 +129,6 @@ def bench_verify(run_dir: str, rule: str, percent: float | None, judge_model: st
     if judge_model:
         from ..analysis.judge import JudgeEvaluator
         from ..models import ModelConfigError, connect
-        from ..runs.evaluations import evaluate
 
         try:
             client = connect(judge_model, timeout=timeout)
@@ -126,8 +140,9 @@ def bench_verify(run_dir: str, rule: str, percent: float | None, judge_model: st
             status = e.payload.get("status", e.status) if e.status == "ok" else f"error: {e.payload.get('error')}"
             click.echo(f"[judge {done}/{total}] {status}", err=True)
 
-        evaluate(store, judge, retry_errors=retry_errors, limit=judge_limit, on_progress=progress)
-        judged = _verdict_rows(store, judge)
+        store, made = evaluated(store, run_dir, judge, retry_errors=retry_errors, limit=judge_limit,
+                                on_progress=progress)
+        judged = _verdict_rows(store, judge, made)
         judge_report = step_report([(c, v) for _, c, v in judged])
         title = f"Judge step verdicts ({judge_model})"
         click.echo("\n" + render.render_text(judge_report, title), nl=False)

@@ -36,8 +36,8 @@ RELATIVE = re.compile(r"\b(?:mother|father|brother|sister|sibling|son|daughter|a
                        r"grand\w*|cousin|famil\w*|parent|relative)s?\b", re.I)
 
 
-class ReadingUnavailable(RuntimeError):
-    """medspaCy is not installed."""
+class ReadingUnavailable(ImportError):
+    """medspaCy is not installed (an ImportError: a fault of the environment, not of a note)."""
 
 
 @dataclass(frozen=True)

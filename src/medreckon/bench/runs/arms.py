@@ -83,7 +83,7 @@ def load_arm(root: Any, name: str) -> tuple[list[Row], dict[str, Any]]:
     store's order (case, then epoch), and the run's strategy, version, model and directory.
     Raises store.StoreError when DIR/<name> is not a run."""
     path = Path(root) / check_arm_name(name)
-    with Store(path) as store:
+    with Store(path, read_only=True) as store:  # a report reads: a read-only directory does not stop it
         cases = store.cases()
         rows = [(cases[a.case_id], a.outcome) for a in store.attempts() if a.case_id in cases]
         config = store.config()
@@ -143,7 +143,7 @@ def pending_attempts(run_dir: Any, cases: Sequence[Case], strategy: Any, setting
     path = Path(run_dir)
     if not (path / DB_NAME).is_file():
         return len(cases) * settings.epochs
-    with Store(path) as store:
+    with Store(path, read_only=True) as store:
         stored = store.statuses()
     gen = runner.effective_gen(strategy, settings.gen, settings.seed)
     todo = 0

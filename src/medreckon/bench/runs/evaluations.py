@@ -32,7 +32,9 @@ def evaluate(store: Store, evaluator: Evaluator, *, retry_errors: bool = False,
     """Evaluate every stored attempt of the run's cases that this evaluator version has not
     evaluated yet (at most `limit` of them, in the attempts' order: a budget for slow evaluators
     such as an LLM judge; the rest are evaluated by a later call); returns the evaluations made
-    by this call. `on_progress(done, total, evaluation)` is called after each."""
+    by this call. `on_progress(done, total, evaluation)` is called after each. A store opened
+    read-only (a read-only run directory, a full disk) gets nothing written: the evaluations are
+    made and returned, for the caller to use in memory."""
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be 0 or more, got {limit}")
     cases = store.cases()
@@ -50,7 +52,8 @@ def evaluate(store: Store, evaluator: Evaluator, *, retry_errors: bool = False,
         evaluation = Evaluation(attempt_key=attempt.key, evaluator=evaluator.name,
                                 evaluator_version=evaluator.version, status=status,
                                 payload=payload, created_at=now())
-        store.put_evaluation(evaluation, replace_error=retry_errors)
+        if not store.read_only:
+            store.put_evaluation(evaluation, replace_error=retry_errors)
         made.append(evaluation)
         if on_progress is not None:
             on_progress(len(made), len(todo), evaluation)

@@ -26,8 +26,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..environment import environment_fault, is_environment_fault
 from ..types import STATUSES, Attempt, Case, ModelClient, Outcome
-from .store import Store, StoreError, now
+from .store import Store, StoreError, StoreNotWritable, now
 
 if TYPE_CHECKING:
     from ..strategies.base import Strategy
@@ -197,6 +198,8 @@ def run(
         try:
             outcome = strategy.run(case, client, dict(gen))
         except Exception as exc:  # a bug or an unexpected failure must not stop the run
+            if is_environment_fault(exc):  # ... but an environment that cannot run it must
+                raise environment_fault(f"strategy {strategy.name!r}", None, exc) from exc
             outcome = Outcome(raw="", answer=None, status="error",
                               error=f"{type(exc).__name__}: {exc}")
         return Attempt(key=key, run_id=run_id, case_id=case.id, strategy=strategy.name,
@@ -232,12 +235,14 @@ def run(
                         running.add(pool.submit(attempt, *nxt))
                 if interrupt is not None:
                     raise interrupt
-        except BaseException:
+        except BaseException as stop:
             for fut in running:
                 fut.cancel()
-            # what finished beside the interrupt is kept: nothing done is lost
+            # what finished beside the interrupt is kept: nothing done is lost (unless the store
+            # cannot be written: a full disk, a read-only directory; the attempts are made again)
             for fut in running:
-                if fut.done() and not fut.cancelled() and fut.exception() is None:
+                if not isinstance(stop, StoreNotWritable) and fut.done() and not fut.cancelled() \
+                        and fut.exception() is None:
                     commit(fut.result())
             pool.shutdown(wait=False, cancel_futures=True)
             raise

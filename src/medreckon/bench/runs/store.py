@@ -13,21 +13,31 @@ Schema versions: 1 had no `evaluations`; a version-1 directory is migrated in pl
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ...jsonable import jsonable
 from ..trace import CalcTrace
 from ..types import Answer, Attempt, Case, Evaluation, Outcome, Usage
+from .store_files import (  # noqa: F401 - StoreError, StoreNotWritable, DB_NAME: the store's API
+    DB_NAME,
+    SCHEMA_VERSION,
+    StoreError,
+    StoreNotWritable,
+    _lock_file,
+    _open_read_only,
+    _write_failure,
+    not_writable,
+)
 
-DB_NAME = "run.sqlite"
 LOCK_NAME = "run.lock"  # held by the process making attempts
-SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS config (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -44,22 +54,6 @@ CREATE TABLE IF NOT EXISTS evaluations (
     status TEXT NOT NULL, created_at TEXT NOT NULL, payload TEXT NOT NULL,
     PRIMARY KEY (attempt_key, evaluator, evaluator_version));
 """
-
-
-class StoreError(ValueError):
-    """A run directory that is missing, not a run, holds a different run, or is in use."""
-
-
-def _lock_file(handle: Any) -> None:
-    """An exclusive, non-blocking lock on an open file; OSError if another process holds it."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        import msvcrt
-
-        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        return
-    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 # --- JSON codecs -------------------------------------------------------------------------------
@@ -144,10 +138,17 @@ class Store:
         if not self.path.exists():
             if not create or read_only:
                 raise StoreError(f"{self.run_dir} is not a run directory (no {DB_NAME} in it)")
-            self.run_dir.mkdir(parents=True, exist_ok=True)
+            try:
+                self.run_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                if _write_failure(exc):
+                    raise not_writable(self.run_dir, exc) from None
+                raise
         if read_only:
             self._db = _open_read_only(self.path, self.run_dir)
             return
+        if not os.access(self.run_dir, os.W_OK) or self.path.exists() and not os.access(self.path, os.W_OK):
+            raise not_writable(self.path)  # before SQLite says "unable to open" or "damaged"
         # check_same_thread=False: the runner writes from its main thread only, but tests and
         # tools may open a store in one thread and read it in another.
         self._db = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
@@ -156,6 +157,12 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a killed process
             self._migrate()
+        except sqlite3.OperationalError as exc:
+            self._db.close()
+            if _write_failure(exc):
+                raise not_writable(self.path, exc) from None
+            raise StoreError(f"{self.path} is damaged or not an SQLite database ({exc}); it was left "
+                             "untouched: move it away, or use another --run-dir") from None
         except sqlite3.DatabaseError as exc:
             self._db.close()
             raise StoreError(f"{self.path} is damaged or not an SQLite database ({exc}); it was left "
@@ -184,7 +191,12 @@ class Store:
         the same attempts twice."""
         if self._lock is not None:
             return
-        handle = open(self.run_dir / LOCK_NAME, "a+")  # noqa: SIM115 - held until close()
+        try:
+            handle = open(self.run_dir / LOCK_NAME, "a+")  # noqa: SIM115 - held until close()
+        except OSError as exc:
+            if _write_failure(exc):
+                raise not_writable(self.run_dir / LOCK_NAME, exc) from None
+            raise
         try:
             _lock_file(handle)
         except OSError:
@@ -236,8 +248,20 @@ class Store:
     def config(self) -> dict[str, Any]:
         return {k: json.loads(v) for k, v in self._db.execute("SELECT key, value FROM config")}
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A transaction; a failure to write (full disk, read-only file) rolls it back and is a
+        StoreNotWritable naming the path: what was committed before stays as it was."""
+        try:
+            with self._db:
+                yield
+        except sqlite3.OperationalError as exc:
+            if _write_failure(exc):
+                raise not_writable(self.path, exc) from None
+            raise
+
     def set_config(self, values: dict[str, Any]) -> None:
-        with self._db:
+        with self._writing():
             self._db.executemany("INSERT OR REPLACE INTO config VALUES (?, ?)",
                                  [(k, json.dumps(jsonable(v), sort_keys=True)) for k, v in values.items()])
 
@@ -245,7 +269,7 @@ class Store:
     def add_cases(self, cases: list[Case]) -> int:
         """Insert cases not yet in the run (kept in first-seen order); returns how many were new."""
         (start,) = self._db.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM cases").fetchone()
-        with self._db:
+        with self._writing():
             before = self._db.total_changes
             self._db.executemany(
                 "INSERT OR IGNORE INTO cases VALUES (?, ?, ?, ?, ?, ?)",
@@ -268,7 +292,7 @@ class Store:
         row = (attempt.key, attempt.run_id, attempt.case_id, attempt.strategy,
                attempt.strategy_version, attempt.model, attempt.epoch, attempt.outcome.status,
                attempt.created_at, outcome_to_json(attempt.outcome))
-        with self._db:
+        with self._writing():
             if replace_error and self._db.execute(
                     "DELETE FROM attempts WHERE key = ? AND status = 'error'", (attempt.key,)).rowcount:
                 # its evaluations judged the outcome being replaced
@@ -300,7 +324,7 @@ class Store:
         """Commit one evaluation. A key already stored is kept (returns False) unless it is an
         `error` evaluation and replace_error is set."""
         key = (evaluation.attempt_key, evaluation.evaluator, evaluation.evaluator_version)
-        with self._db:
+        with self._writing():
             if replace_error:
                 self._db.execute(
                     "DELETE FROM evaluations WHERE attempt_key = ? AND evaluator = ? AND "
@@ -326,46 +350,6 @@ class Store:
         return [Evaluation(attempt_key=k, evaluator=n, evaluator_version=v, status=st,
                            payload=json.loads(body), created_at=t)
                 for k, n, v, st, body, t in rows]
-
-
-def _open_read_only(path: Path, run_dir: Path) -> sqlite3.Connection:
-    """A connection that writes nothing, not even SQLite's side files. While a `-wal` file is
-    there (a writer has the run open, or stopped without a checkpoint) `mode=ro`, which reads
-    what the writer committed (taking its read lock in the writer's `-shm` index, as every WAL
-    reader must; the database and its log are not touched); where that cannot open (a read-only directory without the WAL
-    index, which a reader must otherwise create) `immutable=1`. Without a `-wal` file every
-    commit is in the database file itself: `immutable=1` reads it without creating the `-wal`
-    and `-shm` files that `mode=ro` would leave behind."""
-    from urllib.parse import quote
-
-    uri = "file:" + quote(str(path.resolve()))
-    live = path.with_name(path.name + "-wal").exists()
-    for flags in ("mode=ro", "mode=ro&immutable=1") if live else ("mode=ro&immutable=1",):
-        db = sqlite3.connect(f"{uri}?{flags}", uri=True, timeout=30.0, check_same_thread=False)
-        try:
-            db.execute("SELECT name FROM sqlite_master LIMIT 1").fetchall()
-            has_config = db.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config'").fetchone()
-            stored = db.execute("SELECT value FROM config WHERE key = 'schema_version'").fetchone() \
-                if has_config else None
-        except sqlite3.DatabaseError as exc:
-            db.close()
-            if "unable to open" in str(exc) and flags == "mode=ro":
-                continue
-            raise StoreError(f"{run_dir}: {DB_NAME} cannot be read ({exc}); is it a run "
-                             "directory written by medreckon?") from None
-        if not has_config or not db.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'attempts'").fetchone():
-            db.close()
-            raise StoreError(f"{run_dir}: {DB_NAME} is not a medreckon run store (no config or "
-                             "attempts table)")
-        version = json.loads(stored[0]) if stored else None
-        if version is not None and version > SCHEMA_VERSION:
-            db.close()
-            raise StoreError(f"{run_dir} has store schema {version}; this medreckon reads up to "
-                             f"{SCHEMA_VERSION} (upgrade medreckon)")
-        return db
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def now() -> str:

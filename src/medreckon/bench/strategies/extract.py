@@ -310,6 +310,13 @@ class Extract(Strategy):
         return f"{self.strategy_version}+e{EXTRACT_PROMPT_VERSION}+r{self.max_repairs}{flags}{reading}"
 
     def check(self, cases: list[Case]) -> None:
+        """Every case has a calculator, and the readers this configuration uses load here (an
+        environment that cannot run them stops the run before its first case, with the fix)."""
+        if self.context != "off":
+            from ..environment import probe
+
+            probe(f"extract's context={self.context!r} (reading a note's findings with medspaCy's ConText)",
+                  "reading", lambda: steps.READER.read("No fever.", {"fever": ("fever",)}))
         unknown = set()
         for c in cases:
             try:

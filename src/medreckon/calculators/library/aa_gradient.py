@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, FiO2, Inputs, Option, PaCO2, PaO2, q
-from ..spec import Output, Reference, Secondary, Working, calculator, fmt
+from ..rules import Relation
+from ..spec import Domain, Output, Reference, Secondary, Working, calculator, fmt
 
 WATER_VAPOUR = 47.0  # mm Hg at 37 °C
 RESPIRATORY_QUOTIENT = 0.8
@@ -33,6 +34,9 @@ class AaGradientInputs(Inputs):
         SEA_LEVEL, "Atmospheric pressure, mm Hg; default 760 (sea level). Lower at altitude (about 630 at "
         "1,500 m).")
 
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("fio2", "pao2", "paco2"), "the result stays in its domain: the A-a gradient, FiO2 × (barometric pressure − 47) − PaCO2 / 0.8 − PaO2, at least −20 mmHg"),)
+
 
 @calculator(
     id="aa-gradient",
@@ -41,7 +45,13 @@ class AaGradientInputs(Inputs):
              "A-a O₂ Gradient"),
     kind="equation",
     specialty="pulmonology",
-    output=Output("mmHg", "decimal", 1, range=(0, 650), secondary=(
+    # a small negative gradient is within a blood gas's error and the assumed respiratory quotient
+    # (RQ 1 instead of 0.8 lowers PAO2 by PaCO2 / 4); below −20 mmHg PaO2 exceeds any alveolar PAO2
+    output=Output("mmHg", "decimal", 1, range=(0, 650), domain=Domain(
+        ge=-20, inputs=("fio2", "pao2", "paco2"),
+        validity="an FiO2, PaO2 and PaCO2 for which the A-a gradient is at least −20 mmHg: the arterial PaO2 "
+        "cannot exceed the alveolar PAO2 by more than a blood gas's error; check FiO2 (40 % or 0.4 as a "
+        "fraction), the units of PaO2 and PaCO2, and that the sample is arterial"), secondary=(
         Secondary("expected_gradient", "age-expected A-a gradient on room air, age/4 + 4 (when the age is given)",
                   "mmHg", "decimal", 1),
     )),

@@ -11,8 +11,14 @@ from ..points import cut_offs, sum_points
 from ..spec import Output, Reference, Working, calculator, fmt
 
 ProthrombinTime = q("s", gt=0, lt=300, plausible=(8, 120), units=("s",))
-BilirubinMicromolar = q("umol/L", analyte="bilirubin", ge=0, plausible=(1, 1000), units=("umol/L", "mg/dL"))
+# GAHS and Lille take bilirubin in µmol/L and urea in mmol/L, as their (UK, French) sources do, where
+# MELD, Maddrey, Child-Pugh and the BUN scores take mg/dL: each field says so, and a bare bilirubin
+# below the upper limit of normal (17 µmol/L = 1 mg/dL), which no patient with alcoholic hepatitis
+# has, is warned as far more plausible in mg/dL ("did you mean 12 mg/dL (= 205 umol/L)?")
+BilirubinMicromolar = q("umol/L", analyte="bilirubin", ge=0, plausible=(17, 1000), units=("umol/L", "mg/dL"))
 Urea = q("mmol/L", analyte="bun", ge=0, plausible=(0.3, 110), units=("mmol/L", "mg/dL"))
+MICROMOLAR = "µmol/L by default, unlike MELD, Maddrey and Child-Pugh (mg/dL): a bare 12 is 12 µmol/L; a value in " \
+    "mg/dL must carry 'mg/dL'"
 
 
 class MaddreyInputs(Inputs):
@@ -60,12 +66,13 @@ def maddrey_df(x: MaddreyInputs, w: Working) -> float:
 class GAHSInputs(Inputs):
     age: Age = Field(description="Age in years; 50 or older scores 2.")
     white_cells: WhiteCells = Field(description="White cell count, 10⁹/L (= 10³/µL); 15 or more scores 2.")
-    urea: Urea = Field(description="Blood urea in mmol/L; 5 or more scores 2. A BUN in mg/dL must carry 'mg/dL' and "
-                       "is converted (2.8 mg/dL BUN per mmol/L urea); a urea mass in mg/dL is not a BUN.")
+    urea: Urea = Field(description="Blood urea in mmol/L by default, unlike CURB-65, BISAP and the other BUN "
+                       "scores (mg/dL); 5 or more scores 2. A BUN in mg/dL must carry 'mg/dL' and is converted "
+                       "(2.8 mg/dL BUN per mmol/L urea); a urea mass in mg/dL is not a BUN.")
     inr: INR = Field(description="INR or prothrombin time ratio (no unit): < 1.5 scores 1, 1.5-2.0 scores 2, > 2.0 "
                      "scores 3.")
-    bilirubin: BilirubinMicromolar = Field(description="Total bilirubin in µmol/L (a value in mg/dL must carry "
-                                           "'mg/dL'): < 125 scores 1, 125-250 scores 2, > 250 scores 3.")
+    bilirubin: BilirubinMicromolar = Field(description=f"Total bilirubin, {MICROMOLAR}. < 125 µmol/L scores 1, "
+                                           "125-250 scores 2, > 250 scores 3.")
 
 
 @calculator(
@@ -107,10 +114,9 @@ class LilleInputs(Inputs):
     age: Age = Field(description="Age in years.")
     albumin: Albumin = Field(description="Serum albumin on day 0 (before corticosteroids), g/dL by default; '25 g/L' "
                              "must carry its unit. The model uses g/L.")
-    bilirubin_day0: BilirubinMicromolar = Field(description="Total bilirubin on day 0, µmol/L by default; a value in "
-                                                "mg/dL must carry 'mg/dL'.")
-    bilirubin_day7: BilirubinMicromolar = Field(description="Total bilirubin on day 7 of corticosteroids, µmol/L by "
-                                                "default; a value in mg/dL must carry 'mg/dL'.")
+    bilirubin_day0: BilirubinMicromolar = Field(description=f"Total bilirubin on day 0, {MICROMOLAR}.")
+    bilirubin_day7: BilirubinMicromolar = Field(description=f"Total bilirubin on day 7 of corticosteroids, "
+                                                f"{MICROMOLAR}.")
     creatinine: Creatinine = Field(description="Serum creatinine on day 0, mg/dL by default ('120 umol/L' is "
                                    "accepted); above 1.3 mg/dL (115 µmol/L) counts as renal insufficiency.")
     prothrombin_time: ProthrombinTime = Field(description="Prothrombin time on day 0 in seconds; not the INR.")

@@ -26,7 +26,7 @@ from ..fields import (
     choice,
 )
 from ..points import banded, mean_arterial_pressure, sum_points
-from ..rules import Is, Relation, RequiredWhen
+from ..rules import AtLeastOne, Between, Is, Relation, RequiredWhen
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 from ..vocabulary import LIVER_CIRRHOSIS
 
@@ -119,9 +119,14 @@ class ApacheIIInputs(Inputs):
                      "the admission type, because severe organ insufficiency or immunocompromise scores 5 "
                      "(nonoperative or emergency postoperative) or 2 (elective postoperative)",
                      "one of 'nonoperative', 'emergency_postoperative', 'elective_postoperative'"),
-        Relation(("fio2", "pao2", "a_a_gradient", "paco2"), "with FiO2 < 50% the PaO2 is needed; with FiO2 ≥ 50% the "
-                 "A-a gradient, or the PaO2 and PaCO2 to compute it (FiO2 may be given in any unit, so the threshold "
-                 "is a relation between values)"),
+        Relation(("diastolic_bp", "systolic_bp"), "diastolic_bp ≤ systolic_bp (the mean arterial pressure is "
+                 "computed from the two)"),
+        # the oxygenation item: FiO2's threshold is stated in every unit it may come in (0.5 as a fraction)
+        RequiredWhen(("pao2",), (Between("fio2", lt=50),),
+                     "the PaO2, because with FiO2 < 50% APACHE II scores the PaO2", "give pao2 in mm Hg"),
+        AtLeastOne(("a_a_gradient", ("pao2", "paco2")), "a_a_gradient",
+                   "the A-a gradient, or PaO2 and PaCO2 to compute it, because with FiO2 ≥ 50% APACHE II scores "
+                   "the A-a gradient", "give a_a_gradient, or pao2 and paco2", when=(Between("fio2", ge=50),)),
     )
 
 

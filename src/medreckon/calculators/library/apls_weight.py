@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..fields import Age, Inputs, Option, scoped
-from ..rules import Relation
+from ..rules import Between, Is, RangeWhen
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 
 APLS = Reference("Advanced Life Support Group. Advanced Paediatric Life Support: A Practical Approach to "
@@ -28,7 +28,10 @@ class APLSWeightInputs(Inputs):
         "apls_2011", "'apls_2011' (default; APLS 5th ed.: 0.5 × months + 4 under 1 year, 2 × years + 8 for 1-5, "
         "3 × years + 7 for 6-12) or 'apls_classic' ((years + 4) × 2 for 1-10 years).")
 
-    rules = (Relation(("age", "formula"), "formula 'apls_classic' needs an age of 1-10 completed years"),)
+    # 1-10 completed years: an age of at least 1 and below 11 years, in whatever unit it is given
+    rules = (RangeWhen(Between("age", ge=1, lt=11), (Is("formula", "apls_classic"),),
+                       "an age of 1-10 completed years for the classic APLS formula",
+                       "use formula='apls_2011' for infants and children up to 12"),)
 
 
 @calculator(
@@ -49,10 +52,7 @@ class APLSWeightInputs(Inputs):
 )
 def apls_weight(x: APLSWeightInputs, w: Working) -> float:
     if x.formula == "apls_classic":
-        years = math.floor(x.age + 1e-9)
-        if not 1 <= years <= 10:
-            raise invalid("age", x.age, "an age of 1-10 completed years for the classic APLS formula",
-                          "use formula='apls_2011' for infants and children up to 12")
+        years = min(math.floor(x.age + 1e-9), 10)  # 1 <= age < 11: the rule above, checked by the engine
         weight = w.step("estimated weight (classic APLS)", f"({years} + 4) × 2", (years + 4) * 2.0, "kg")
     elif x.age < 1:
         months = math.floor(x.age * 12 + 1e-9)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Finding, Inputs, choice
-from ..spec import Output, Reference, Working, calculator, invalid
+from ..rules import Is, NotWhen
+from ..spec import Output, Reference, Working, calculator
 
 CLASSES = {
     "healthy": (1, "ASA I: a normal healthy patient"),
@@ -44,6 +45,10 @@ class ASAInputs(Inputs):
         "the suffix 'E' (not allowed with VI)."
     )
 
+    rules = (NotWhen("emergency", (Is("status", "brain dead"),),
+                     "false for a brain-dead organ donor (ASA VI takes no 'E')",
+                     "leave emergency out for ASA VI"),)
+
 
 @calculator(
     id="asa-physical-status",
@@ -71,8 +76,6 @@ class ASAInputs(Inputs):
 )
 def asa_physical_status(x: ASAInputs, w: Working) -> int:
     grade, meaning = CLASSES[x.status]
-    if x.emergency and grade == 6:
-        raise invalid("emergency", True, "false for a brain-dead organ donor (ASA VI takes no 'E')")
     w.step("ASA class", x.status, grade, "class")
     label = f"ASA {ROMAN[grade - 1]}{'E' if x.emergency else ''}"
     w.interpretation = f"{label}: {meaning.split(': ', 1)[1]}" + ("; emergency operation" if x.emergency else "")

@@ -5,7 +5,18 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Height, Inputs, Sex, Weight
-from ..spec import MedCalcBench, Output, Reference, Secondary, Working, calculator, fmt, invalid
+from ..rules import Between, Condition, Is, RangeWhen
+from ..spec import (
+    Domain,
+    MedCalcBench,
+    Output,
+    Reference,
+    Secondary,
+    Working,
+    calculator,
+    fmt,
+    invalid,
+)
 
 DEVINE = Reference(
     "Devine BJ. Gentamicin therapy. Drug Intell Clin Pharm. 1974;8:650-655.",
@@ -21,18 +32,35 @@ BAUER = Reference(
 )
 
 CM_PER_INCH = 2.54
+# Devine's formula is derived for adults of 5 ft and taller; extrapolated below at 2.3 kg per inch it
+# reaches 0 kg at 60 − 50/2.3 in (97.18 cm) for men and 60 − 45.5/2.3 in (102.18 cm) for women. The
+# heights from which it is above 0, to the next millimetre, are a rule between sex and height that
+# the request schema states (`devine_rules`); the domain is the engine's check on the result.
+DEVINE_MIN_HEIGHT = {"male": 97.2, "female": 102.2}
+DEVINE_VALIDITY = ("a height for which Devine's formula gives a weight above 0 kg: it is derived for adults of 5 ft "
+                   "(152.4 cm) and taller; extrapolated below 5 ft (2.3 kg per inch) it reaches 0 kg below 97.2 cm "
+                   "for men and 102.2 cm for women, where it means nothing")
+DEVINE_DOMAIN = Domain(gt=0, inputs=("height", "sex"), validity=DEVINE_VALIDITY)
+
+
+def devine_rules(*when: Condition) -> tuple[RangeWhen, ...]:
+    """The heights Devine's formula takes, per sex, as rules (also under the conditions `when`)."""
+    return tuple(RangeWhen(Between("height", ge=cm), (Is("sex", sex), *when), DEVINE_VALIDITY,
+                           "weigh the patient, or use the actual weight")
+                 for sex, cm in DEVINE_MIN_HEIGHT.items())
 
 
 def ideal_body_weight(sex: str, height_cm: float, w: Working) -> float:
     """Devine: 50 kg (men) or 45.5 kg (women) + 2.3 kg per inch over 5 feet."""
     base = 50.0 if sex == "male" else 45.5
     inches = w.step("height in inches", lambda: f"{fmt(height_cm)} cm / 2.54", height_cm / CM_PER_INCH, "in")
-    return w.step(
+    ibw = w.step(
         "ideal body weight (Devine)",
         lambda: f"{fmt(base, 1)} + 2.3 × ({fmt(inches)} − 60)",
         base + 2.3 * (inches - 60),
         "kg",
     )
+    return DEVINE_DOMAIN.enforce(None, ibw, w, {"height": height_cm, "sex": sex}, "kg", "the ideal body weight")
 
 
 def adjusted_body_weight(ibw: float, weight: float, w: Working) -> float:
@@ -51,6 +79,8 @@ class IdealBodyWeightInputs(Inputs):
                                   "optional. Given, the adjusted body weight and the actual weight as a percentage "
                                   "of ideal are returned too (MDCalc's Ideal Body Weight and Adjusted Body Weight).")
 
+    rules = devine_rules()
+
 
 @calculator(
     id="ideal-body-weight",
@@ -58,7 +88,7 @@ class IdealBodyWeightInputs(Inputs):
     aliases=("ibw", "devine", "Ideal Body Weight and Adjusted Body Weight"),
     kind="equation",
     specialty="pharmacology",
-    output=Output("kg", "decimal", 1, range=(0, 120), secondary=(
+    output=Output("kg", "decimal", 1, range=(0, 120), domain=DEVINE_DOMAIN, secondary=(
         Secondary("adjusted_body_weight", "IBW + 0.4 × (actual − IBW), when the actual weight is given", "kg",
                   "decimal", 1),
         Secondary("percent_of_ideal", "actual weight as a percentage of IBW, when given", "%", "integer"),
@@ -92,6 +122,8 @@ class AdjustedBodyWeightInputs(Inputs):
     height: Height = Field(description="Standing height.")
     weight: Weight = Field(description="Actual (total) body weight.")
 
+    rules = devine_rules()
+
 
 @calculator(
     id="adjusted-body-weight",
@@ -99,7 +131,7 @@ class AdjustedBodyWeightInputs(Inputs):
     aliases=("abw", "adjbw", "dosing-weight"),
     kind="equation",
     specialty="pharmacology",
-    output=Output("kg", "decimal", 1, range=(0, 200)),
+    output=Output("kg", "decimal", 1, range=(0, 200), domain=DEVINE_DOMAIN),
     inputs=AdjustedBodyWeightInputs,
     references=(BAUER, DEVINE),
     formula="ABW (kg) = IBW + 0.4 × (actual weight − IBW), IBW by Devine",

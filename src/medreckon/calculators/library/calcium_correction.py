@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Albumin, Calcium, Inputs, Option
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..rules import Relation
+from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt
 
 
 class CalciumCorrectionInputs(Inputs):
@@ -23,6 +24,9 @@ class CalciumCorrectionInputs(Inputs):
         "laboratory's own reference mean is wanted (e.g. '40 g/L' or 4.4).",
     )
 
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("calcium", "albumin", "normal_albumin"), "the result stays in its domain: calcium + 0.8 × (normal albumin − albumin) above 0 mg/dL"),)
+
 
 @calculator(
     id="calcium-correction",
@@ -30,7 +34,10 @@ class CalciumCorrectionInputs(Inputs):
     aliases=("corrected-calcium", "albumin-corrected-calcium", "payne-calcium", "adjusted-calcium"),
     kind="equation",
     specialty="endocrinology",
-    output=Output("mg/dL", "decimal", 1, range=(4, 16)),
+    output=Output("mg/dL", "decimal", 1, range=(4, 16), domain=Domain(
+        gt=0, inputs=("calcium", "albumin", "normal_albumin"),
+        validity="a calcium and albumin for which the corrected calcium is above 0 mg/dL; check the units "
+        "(calcium in mg/dL or mmol/L, albumin in g/dL or g/L)")),
     inputs=CalciumCorrectionInputs,
     references=(
         Reference(

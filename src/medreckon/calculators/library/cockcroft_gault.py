@@ -10,7 +10,7 @@ from ..fields import Age, Creatinine, Height, Inputs, Option, Sex, Weight
 from ..rules import Is, RequiredWhen
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 from .bmi import bmi_value
-from .body_weight import adjusted_body_weight, ideal_body_weight
+from .body_weight import adjusted_body_weight, devine_rules, ideal_body_weight
 
 WeightRule = Literal["bmi_adjusted", "actual", "ideal", "adjusted"]
 
@@ -36,7 +36,8 @@ class CockcroftGaultInputs(Inputs):
 
     rules = (RequiredWhen(("height",), (Is("weight_rule", "bmi_adjusted", "ideal", "adjusted"),),
                           "a height, which every weight_rule but 'actual' needs (ideal body weight)",
-                          "give the height, or set weight_rule='actual'"),)
+                          "give the height, or set weight_rule='actual'"),
+             *devine_rules(Is("weight_rule", "bmi_adjusted", "ideal", "adjusted")))
 
 
 @calculator(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Hematocrit, Inputs, Option, Percent, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..rules import Relation
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 NormalHematocrit = q("%", gt=0, le=100, plausible=(30, 55), units=("%",))
 
@@ -18,6 +19,9 @@ class CorrectedReticulocyteInputs(Inputs):
     normal_hematocrit: NormalHematocrit = Option(45.0, "Normal haematocrit the count is scaled to, %; default 45 "
                                                  "(some use 40 for women).")
 
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("reticulocytes", "hematocrit", "normal_hematocrit"), "the result stays in its domain: reticulocytes × haematocrit / normal haematocrit at most 100 %"),)
+
 
 @calculator(
     id="corrected-reticulocyte-count",
@@ -25,7 +29,10 @@ class CorrectedReticulocyteInputs(Inputs):
     aliases=("reticulocyte-index", "corrected-retic", "corrected-reticulocyte-percentage"),
     kind="equation",
     specialty="hematology",
-    output=Output("%", "decimal", 1, range=(0, 30)),
+    output=Output("%", "decimal", 1, range=(0, 30), domain=Domain(
+        le=100, inputs=("reticulocytes", "hematocrit", "normal_hematocrit"),
+        validity="a count and haematocrits for which the corrected count is at most 100 % of red cells; check "
+        "that each haematocrit is in % (or says it is a fraction)")),
     inputs=CorrectedReticulocyteInputs,
     references=(
         Reference("Hillman RS, Finch CA. Erythropoiesis: normal and abnormal. Semin Hematol. 1967;4(4):327-336."),

@@ -5,14 +5,22 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Inputs, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..rules import Between, RangeWhen
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 HbA1c = q("%", gt=0, le=100, plausible=(3, 20), units=("%",))
+
+
+# 28.7 × HbA1c − 46.7 > 0 from HbA1c 1.63 % (46.7 / 28.7 = 1.627): a threshold the schema states
+EAG_VALIDITY = ("an HbA1c of at least 1.63 %: the ADAG regression (derived on HbA1c of about 5-13 %) gives an "
+                "average glucose of 0 or less below it")
 
 
 class EAGInputs(Inputs):
     hba1c: HbA1c = Field(description="Haemoglobin A1c in % (NGSP/DCCT units, e.g. 7.5). An IFCC value in mmol/mol "
                          "(e.g. 58) must be converted first: % = 0.0915 × mmol/mol + 2.15.")
+
+    rules = (RangeWhen(Between("hba1c", ge=1.63), (), EAG_VALIDITY, "check that the value is an HbA1c in %"),)
 
 
 @calculator(
@@ -21,7 +29,7 @@ class EAGInputs(Inputs):
     aliases=("eag", "a1c-to-glucose", "hba1c-average-glucose"),
     kind="equation",
     specialty="endocrinology",
-    output=Output("mg/dL", "decimal", 0, range=(50, 500)),
+    output=Output("mg/dL", "decimal", 0, range=(50, 500), domain=Domain(gt=0, inputs=("hba1c",), validity=EAG_VALIDITY)),
     inputs=EAGInputs,
     references=(
         Reference("Nathan DM, Kuenen J, Borg R, Zheng H, Schoenfeld D, Heine RJ; A1c-Derived Average Glucose (ADAG) "

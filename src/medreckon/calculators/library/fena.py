@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Creatinine, Inputs, Sodium, q
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..rules import Relation
+from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
 
 UrineSodium = q("mEq/L", analyte="sodium", ge=0, plausible=(1, 300), units=("mEq/L", "mmol/L"))
 UrineCreatinine = q(
@@ -27,6 +28,9 @@ class FENaInputs(Inputs):
         "or mmol/L must carry its unit ('8.8 mmol/L'); do not pass urine creatinine in mmol/L as mg/dL."
     )
 
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("serum_sodium", "urine_sodium", "serum_creatinine", "urine_creatinine"), "the result stays in its domain: (urine Na × serum creatinine) / (serum Na × urine creatinine) at most 100 %"),)
+
 
 @calculator(
     id="fena",
@@ -34,7 +38,10 @@ class FENaInputs(Inputs):
     aliases=("fe-na", "fractional-excretion-of-sodium"),
     kind="equation",
     specialty="nephrology",
-    output=Output("%", "decimal", 2, range=(0, 10)),
+    output=Output("%", "decimal", 2, range=(0, 10), domain=Domain(
+        le=100, inputs=("serum_sodium", "urine_sodium", "serum_creatinine", "urine_creatinine"),
+        validity="urine and serum values for which the excreted fraction is at most 100 % of the filtered load; "
+        "check their units (the two creatinines in the same unit or each with its own)")),
     inputs=FENaInputs,
     references=(
         Reference(

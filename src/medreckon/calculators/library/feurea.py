@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Creatinine, Inputs, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..rules import Relation
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 from .fena import UrineCreatinine
 
 SerumBUN = q("mg/dL", analyte="bun", gt=0, plausible=(1, 300), units=("mg/dL", "mmol/L"))  # the formula divides by it
@@ -29,6 +30,9 @@ class FEUreaInputs(Inputs):
         "mmol/L must carry its unit ('8.8 mmol/L')."
     )
 
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("serum_bun", "urine_urea_nitrogen", "serum_creatinine", "urine_creatinine"), "the result stays in its domain: (urine urea N × serum creatinine) / (serum BUN × urine creatinine) at most 100 %"),)
+
 
 @calculator(
     id="feurea",
@@ -36,7 +40,10 @@ class FEUreaInputs(Inputs):
     aliases=("fe-urea", "fractional-excretion-of-urea", "feun"),
     kind="equation",
     specialty="nephrology",
-    output=Output("%", "decimal", 1, range=(0, 100)),
+    output=Output("%", "decimal", 1, range=(0, 100), domain=Domain(
+        le=100, inputs=("serum_bun", "urine_urea_nitrogen", "serum_creatinine", "urine_creatinine"),
+        validity="urine and serum values for which the excreted fraction is at most 100 % of the filtered load; "
+        "check their units (the two creatinines in the same unit or each with its own)")),
     inputs=FEUreaInputs,
     references=(
         Reference("Carvounis CP, Nisar S, Guro-Razuman S. Significance of the fractional excretion of urea in "

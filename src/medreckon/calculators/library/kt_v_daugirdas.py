@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ..fields import BUN, Inputs, Weight, q
 from ..rules import Relation
-from ..spec import Output, Reference, Working, calculator, fmt, invalid
+from ..spec import Domain, Output, Reference, Working, calculator, fmt, invalid
 
 PreBUN = q("mg/dL", analyte="bun", gt=0, plausible=(1, 300), units=("mg/dL", "mmol/L"))  # divides the post value
 SessionHours = q("h", gt=0, le=24, plausible=(1, 10), units=("h", "min"))
@@ -25,7 +25,10 @@ class KtVInputs(Inputs):
                                              "default ('2500 mL'). Volume, not weight loss in kg (numerically close).")
     post_weight: Weight = Field(description="Post-dialysis body weight, kg by default.")
 
-    rules = (Relation(("post_bun", "pre_bun", "session_hours"), "post_bun / pre_bun > 0.008 × session_hours"),)
+    rules = (Relation(("post_bun", "pre_bun", "session_hours"), "post_bun / pre_bun > 0.008 × session_hours"),
+             # the output's domain (Output.domain), a relation between values
+             Relation(("pre_bun", "post_bun"), "the result stays in its domain: a Kt/V above 0 (post_bun below "
+                      "pre_bun by enough)"))
 
 
 @calculator(
@@ -34,7 +37,10 @@ class KtVInputs(Inputs):
     aliases=("kt-v", "ktv", "spktv", "dialysis-adequacy", "daugirdas"),
     kind="equation",
     specialty="nephrology",
-    output=Output(None, "decimal", 2, range=(0.3, 3)),
+    output=Output(None, "decimal", 2, range=(0.3, 3), domain=Domain(
+        gt=0, inputs=("pre_bun", "post_bun"),
+        validity="a session whose post-dialysis BUN is below the pre-dialysis BUN by enough for a Kt/V above 0 "
+        "(dialysis removes urea); check that the two are not swapped")),
     inputs=KtVInputs,
     references=(
         Reference("Daugirdas JT. Second generation logarithmic estimates of single-pool variable volume Kt/V: an "

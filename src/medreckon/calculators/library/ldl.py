@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Cholesterol, Inputs, Triglycerides
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..rules import Relation
+from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt
 
 # NCEP ATP III LDL classification: each band's lower limit is inclusive
 ATP3_LDL = ((190.0, "very high"), (160.0, "high"), (130.0, "borderline high"), (100.0, "near or above optimal"))
@@ -24,6 +25,9 @@ class LDLInputs(Inputs):
         "('1.7 mmol/L'): triglycerides convert with 88.57 mg/dL per mmol/L, not cholesterol's 38.67."
     )
 
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("total_cholesterol", "hdl", "triglycerides"), "the result stays in its domain: total cholesterol − HDL − triglycerides / 5 above 0 mg/dL"),)
+
 
 @calculator(
     id="ldl-calculated",
@@ -31,7 +35,11 @@ class LDLInputs(Inputs):
     aliases=("friedewald", "friedewald-ldl", "calculated-ldl", "ldl-friedewald"),
     kind="equation",
     specialty="cardiology",
-    output=Output("mg/dL", "decimal", 0, range=(0, 300)),
+    output=Output("mg/dL", "decimal", 0, range=(0, 300), domain=Domain(
+        gt=0, inputs=("total_cholesterol", "hdl", "triglycerides"),
+        validity="a lipid panel for which Friedewald's estimate is above 0 mg/dL: total cholesterol above HDL + "
+        "triglycerides / 5 (the estimate is valid only with triglycerides below 400 mg/dL); check the values "
+        "and their units, or measure LDL directly")),
     inputs=LDLInputs,
     references=(
         Reference(

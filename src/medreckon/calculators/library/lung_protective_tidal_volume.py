@@ -5,9 +5,18 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Height, Inputs, Option, Sex, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..rules import Between, Is, RangeWhen
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 
 VolumePerKg = q("mL/kg", gt=0, le=20, plausible=(4, 10), units=("mL/kg",))
+
+
+# ARDSnet's predicted body weight: 0 kg at 152.4 − 50/0.91 = 97.45 cm (men), 152.4 − 45.5/0.91 = 102.4 cm
+# (women); above 0 from 97.5 and 102.5 cm, a rule between sex and height the schema states
+PBW_MIN_HEIGHT = {"male": 97.5, "female": 102.5}
+PBW_VALIDITY = ("a height for which the predicted body weight is above 0 kg: the ARDS Network formula is derived for "
+                "adults; it is 0 kg or less below 97.5 cm for men and 102.5 cm for women")
+PBW_DOMAIN = Domain(gt=0, inputs=("height", "sex"), validity=PBW_VALIDITY)
 
 
 class TidalVolumeInputs(Inputs):
@@ -17,6 +26,10 @@ class TidalVolumeInputs(Inputs):
     ml_per_kg: VolumePerKg = Option(6.0, "Target tidal volume in mL per kg of predicted body weight; default 6 (ARDS "
                                     "Network), usual range 4-8.")
 
+    rules = tuple(RangeWhen(Between("height", ge=cm), (Is("sex", sex),), PBW_VALIDITY, "check the height and its unit")
+                  for sex, cm in PBW_MIN_HEIGHT.items())
+
+
 
 @calculator(
     id="lung-protective-tidal-volume",
@@ -24,7 +37,7 @@ class TidalVolumeInputs(Inputs):
     aliases=("ardsnet-tidal-volume", "predicted-body-weight", "pbw-tidal-volume", "ardsnet-pbw"),
     kind="equation",
     specialty="critical care",
-    output=Output("mL", "decimal", 0, range=(150, 1000)),
+    output=Output("mL", "decimal", 0, range=(150, 1000), domain=PBW_DOMAIN),
     inputs=TidalVolumeInputs,
     references=(
         Reference("Acute Respiratory Distress Syndrome Network. Ventilation with lower tidal volumes as compared "
@@ -45,8 +58,7 @@ def lung_protective_tidal_volume(x: TidalVolumeInputs, w: Working) -> float:
     base = 50.0 if x.sex == "male" else 45.5
     pbw = w.step("predicted body weight", f"{fmt(base, 1)} + 0.91 × ({fmt(x.height)} − 152.4)",
                  base + 0.91 * (x.height - 152.4), "kg")
-    if pbw <= 0:
-        w.warn("height too short for the predicted-body-weight formula", "height")
+    pbw = PBW_DOMAIN.enforce(None, pbw, w, {"height": x.height, "sex": x.sex}, "kg", "the predicted body weight")
     volume = w.step("tidal volume", f"{fmt(x.ml_per_kg)} mL/kg × {fmt(pbw)} kg", x.ml_per_kg * pbw, "mL")
     w.interpretation = (f"{fmt(volume, 0)} mL at {fmt(x.ml_per_kg)} mL/kg of predicted body weight "
                         f"{fmt(pbw, 1)} kg; keep plateau pressure ≤ 30 cm H2O")

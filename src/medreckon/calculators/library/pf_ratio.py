@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import FiO2, Inputs, PaO2
-from ..spec import Output, Reference, Secondary, Working, calculator, fmt
+from ..rules import Relation
+from ..spec import Domain, Output, Reference, Secondary, Working, calculator, fmt
 from .aa_gradient import FIO2_DESCRIPTION, fio2_fraction
 
 BERLIN = Reference("ARDS Definition Task Force; Ranieri VM, Rubenfeld GD, Thompson BT, et al. Acute respiratory "
@@ -38,6 +39,9 @@ class PFRatioInputs(Inputs):
                        "the SpO2 (use sf-ratio for a saturation).")
     fio2: FiO2 = Field(description=FIO2_DESCRIPTION)
 
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("pao2", "fio2"), "the result stays in its domain: PaO2 / FiO2 below 760 mmHg (no arterial PaO2 exceeds the inspired oxygen tension)"),)
+
 
 @calculator(
     id="pf-ratio",
@@ -46,7 +50,11 @@ class PFRatioInputs(Inputs):
              "Horowitz Index for Lung Function (P/F Ratio)"),
     kind="equation",
     specialty="critical care",
-    output=Output("mmHg", "decimal", 0, range=(20, 600), secondary=(
+    output=Output("mmHg", "decimal", 0, range=(20, 600), domain=Domain(
+        lt=760, inputs=("pao2", "fio2"),
+        validity="a PaO2 and FiO2 for which P/F is below 760 mmHg: the arterial PaO2 cannot exceed the inspired "
+        "oxygen tension, FiO2 × (barometric pressure − 47), so at sea level P/F stays below 713; a larger ratio "
+        "means a unit was misread (FiO2 0.4 is 40 % only as a fraction)"), secondary=(
         Secondary("ards_severity", "Berlin severity of ARDS by oxygenation (Mild, Moderate, Severe); none above 300",
                   None, "text"),
         Secondary("mortality", "hospital mortality of that severity in the Berlin validation cohort", "%", "integer"),

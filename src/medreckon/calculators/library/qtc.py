@@ -16,10 +16,26 @@ from collections.abc import Callable
 from pydantic import Field
 
 from ..fields import Inputs, QTInterval, q
-from ..spec import Calculator, MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
+from ..rules import Relation
+from ..spec import (
+    Calculator,
+    Domain,
+    MedCalcBench,
+    Output,
+    Reference,
+    Working,
+    calculator,
+    fmt,
+    invalid,
+)
 
 ENTITIES = {"Heart Rate or Pulse": "heart_rate", "QT interval": "qt_interval"}
-OUTPUT = Output("ms", "decimal", 0, range=(250, 700))
+# a correction that reaches 0 ms or less (Framingham's and Hodges' subtract at slow rates) means no QTc
+DOMAIN = Domain(
+    gt=0, inputs=("qt_interval", "heart_rate"),
+    validity="a QT interval and heart rate for which the corrected QT is above 0 ms (the corrections are derived "
+    "on heart rates of about 40-120/min); check the QT in ms and the rate in beats per minute")
+OUTPUT = Output("ms", "decimal", 0, range=(250, 700), domain=DOMAIN)
 
 DREW_2010 = Reference(
     "Drew BJ, Ackerman MJ, Funk M, et al. Prevention of torsade de pointes in hospital settings: a scientific "
@@ -46,6 +62,9 @@ class QTcInputs(Inputs):
     heart_rate: PositiveHeartRate = Field(
         description="Heart rate in beats/min at the time the QT was measured (not the RR interval)."
     )
+
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("qt_interval", "heart_rate"), "the result stays in its domain: the corrected QT above 0 ms"),)
 
 
 def check_rate(heart_rate: float) -> None:

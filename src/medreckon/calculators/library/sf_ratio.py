@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import FiO2, Inputs, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..rules import Relation
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 from .aa_gradient import FIO2_DESCRIPTION, fio2_fraction
 
 SpO2 = q("%", gt=0, le=100, plausible=(50, 100), units=("%",))
@@ -18,6 +19,9 @@ class SFRatioInputs(Inputs):
                        "Not the PaO2 in mm Hg.")
     fio2: FiO2 = Field(description=FIO2_DESCRIPTION)
 
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("spo2", "fio2"), "the result stays in its domain: SpO2 / FiO2 at most 500"),)
+
 
 @calculator(
     id="sf-ratio",
@@ -25,7 +29,10 @@ class SFRatioInputs(Inputs):
     aliases=("s-f-ratio", "spo2-fio2", "spo2-fio2-ratio", "SpO₂/FiO₂ Ratio"),
     kind="equation",
     specialty="critical care",
-    output=Output(None, "decimal", 0, range=(50, 480)),
+    output=Output(None, "decimal", 0, range=(50, 480), domain=Domain(
+        le=500, inputs=("spo2", "fio2"),
+        validity="an SpO2 and FiO2 for which S/F is at most 500: SpO2 is at most 100 % and FiO2 at least 21 % "
+        "on room air, which keeps S/F at or below 476; a larger ratio means a unit was misread")),
     inputs=SFRatioInputs,
     references=(
         Reference("Rice TW, Wheeler AP, Bernard GR, et al. Comparison of the SpO2/FIO2 ratio and the PaO2/FIO2 "

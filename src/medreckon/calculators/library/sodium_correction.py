@@ -7,7 +7,8 @@ from typing import Literal
 from pydantic import Field
 
 from ..fields import Glucose, Inputs, Option, Sodium
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..rules import Relation
+from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt
 
 REFERENCE_GLUCOSE = 100.0  # mg/dL: the glucose at which no correction applies
 FACTORS = {"katz": 1.6, "hillier": 2.4}  # mEq/L of sodium per 100 mg/dL of glucose above 100
@@ -30,6 +31,9 @@ class SodiumCorrectionInputs(Inputs):
         "'hillier' 2.4 mEq/L (Hillier 1999; the factor MedCalc-Bench uses).",
     )
 
+    # the output's domain (Output.domain): a relation between values, stated in words, checked by the engine
+    rules = (Relation(("sodium", "glucose"), "the result stays in its domain: the corrected sodium above 0 mEq/L"),)
+
 
 @calculator(
     id="sodium-correction-hyperglycemia",
@@ -37,7 +41,9 @@ class SodiumCorrectionInputs(Inputs):
     aliases=("corrected-sodium", "sodium-correction", "glucose-corrected-sodium"),
     kind="equation",
     specialty="nephrology",
-    output=Output("mEq/L", "decimal", 1, range=(110, 180)),
+    output=Output("mEq/L", "decimal", 1, range=(110, 180), domain=Domain(
+        gt=0, inputs=("sodium", "glucose"),
+        validity="a sodium and glucose for which the corrected sodium is above 0 mEq/L; check their units")),
     inputs=SodiumCorrectionInputs,
     references=(
         Reference("Katz MA. Hyperglycemia-induced hyponatremia--calculation of expected serum sodium "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, Inputs, Sex, Sodium, Weight, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..spec import Domain, Output, Reference, Working, calculator, fmt
 from .free_water_deficit import TBW_FRACTION, age_group
 
 DAILY_LIMIT = 8.0  # mEq/L per 24 h: the usual limit for high-risk patients (Verbalis 2013; Spasovski 2014)
@@ -43,7 +43,9 @@ class SodiumDeficitInputs(Inputs):
     aliases=("na-deficit", "sodium-deficit-hyponatremia"),
     kind="equation",
     specialty="nephrology",
-    output=Output("mEq", "decimal", 0, range=(0, 2000)),
+    # a sodium at or above the target needs no sodium: 0 mEq, not a negative deficit
+    output=Output("mEq", "decimal", 0, range=(0, 2000), domain=Domain(
+        ge=0, clamp="no sodium deficit: the sodium is at or above the target, so the deficit is 0 mEq")),
     inputs=SodiumDeficitInputs,
     references=(ADROGUE, VERBALIS),
     formula=f"sodium deficit (mEq) = total body water × (target Na − measured Na); {TBW_NOTE}",

@@ -17,7 +17,7 @@ from ..fields import (
     q,
 )
 from ..points import banded, mean_arterial_pressure, sum_points
-from ..rules import AtLeastOne
+from ..rules import AtLeastOne, Relation
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
 VasopressorDose = q("ug/kg/min", ge=0, plausible=(0, 50), units=("ug/kg/min", "mg/kg/min", "ug/kg/h"))
@@ -84,7 +84,9 @@ class SOFAInputs(Inputs):
 
     rules = (AtLeastOne(("creatinine", "urine_output"), "creatinine",
                         "a serum creatinine or a 24-hour urine output (the renal criterion)",
-                        "give creatinine, urine_output, or both"),)
+                        "give creatinine, urine_output, or both"),
+             Relation(("diastolic_bp", "systolic_bp"), "diastolic_bp ≤ systolic_bp when the MAP is computed from "
+                      "them (mean_arterial_pressure not given)"))
 
 
 @calculator(
