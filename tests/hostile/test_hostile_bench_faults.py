@@ -115,17 +115,22 @@ def test_a_second_run_on_the_same_directory_is_refused_and_nothing_is_repeated(d
     port = _free_port()
     env = {**os.environ, "FAKE_BASE_URL": f"http://127.0.0.1:{port}/v1"}
     run_dir = tmp_path / "run"
-    model = _start_model_server(port, 1.5)  # the first run lasts ~9 s: time for the second to start
+    model = _start_model_server(port, 0.5)
     try:
         first = subprocess.Popen(_bench_args(run_dir), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                  text=True)
-        _wait_for(lambda: len(_attempts(run_dir)) >= 1, 60, first, "an attempt was stored")
-        second = subprocess.run(_bench_args(run_dir), env=env, capture_output=True, text=True, timeout=60)
+        _wait_for(lambda: len(_attempts(run_dir)) >= 1, 120, first, "an attempt was stored")
+        # the first run paused mid-run holds its lock however long the second takes to start on a busy machine
+        first.send_signal(signal.SIGSTOP)
+        try:
+            second = subprocess.run(_bench_args(run_dir), env=env, capture_output=True, text=True, timeout=300)
+        finally:
+            first.send_signal(signal.SIGCONT)
         assert second.returncode == 2
         assert "is being run by process" in second.stderr and "Traceback" not in second.stderr
-        out, err = first.communicate(timeout=60)
+        out, err = first.communicate(timeout=300)
         assert first.returncode == 0, err
-        again = subprocess.run(_bench_args(run_dir), env=env, capture_output=True, text=True, timeout=60)
+        again = subprocess.run(_bench_args(run_dir), env=env, capture_output=True, text=True, timeout=300)
     finally:
         model.kill()
         model.wait()
