@@ -51,6 +51,10 @@ _FACTORS: dict[str, dict[str, float]] = {
     "volume_per_weight": {"mL/kg": 1.0, "L/kg": 1000.0},
     # a filtration rate indexed to 1.73 m² of body surface area (eGFR)
     "indexed_gfr": {"mL/min/1.73m^2": 1.0},
+    # blood-flow velocities measured by Doppler echocardiography
+    "velocity": {"m/s": 1.0, "cm/s": 0.01, "mm/s": 0.001},
+    # absorbed radiation dose (1 cGy = 1 rad)
+    "absorbed_dose": {"Gy": 1.0, "cGy": 0.01},
 }
 
 # Spellings (after _normalise) -> symbol. Includes the typos seen in MedCalc-Bench's entity units
@@ -121,7 +125,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "L": ("l", "liter", "liters", "litre", "litres"),
     "dL": ("dl",),
     "fL": ("fl", "femtoliter", "femtoliters", "femtolitre", "femtolitres", "um^3"),
-    "mL": ("ml", "cc", "milliliter", "milliliters"),
+    "mL": ("ml", "cc", "milliliter", "milliliters", "cm^3", "cm3"),
     "mL/min": ("ml/min",),
     "mL/h": ("ml/h", "ml/hr", "ml/hour", "cc/h", "cc/hr"),
     "mL/d": ("ml/d", "ml/day", "ml/24h", "ml/24 h", "ml/24hr", "ml/24 hr", "cc/day"),
@@ -160,6 +164,11 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "g/kg": ("g/kg",),
     "mL/kg": ("ml/kg", "cc/kg", "ml per kg"),
     "L/kg": ("l/kg",),
+    "m/s": ("m/s", "m/sec", "meters per second", "metres per second"),
+    "cm/s": ("cm/s", "cm/sec", "centimeters per second", "centimetres per second"),
+    "mm/s": ("mm/s", "mm/sec"),
+    "Gy": ("gy", "gray"),
+    "cGy": ("cgy", "centigray"),
     "mL/min/1.73m^2": ("ml/min/1.73m^2", "ml/min/1.73 m^2", "ml/min/1.73m2", "ml/min/1.73 m2", "ml/min",
                        "ml/min per 1.73m^2", "ml/min per 1.73 m^2", "ml/min/1.73sqm"),
 }
