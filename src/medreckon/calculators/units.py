@@ -51,6 +51,8 @@ _FACTORS: dict[str, dict[str, float]] = {
     "volume_per_weight": {"mL/kg": 1.0, "L/kg": 1000.0},
     # a filtration rate indexed to 1.73 m² of body surface area (eGFR)
     "indexed_gfr": {"mL/min/1.73m^2": 1.0},
+    # a flow indexed to body surface area (cardiac index)
+    "indexed_flow": {"L/min/m^2": 1.0},
     # blood-flow velocities measured by Doppler echocardiography
     "velocity": {"m/s": 1.0, "cm/s": 0.01, "mm/s": 0.001},
     # absorbed radiation dose (1 cGy = 1 rad)
@@ -164,6 +166,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "g/kg": ("g/kg",),
     "mL/kg": ("ml/kg", "cc/kg", "ml per kg"),
     "L/kg": ("l/kg",),
+    "L/min/m^2": ("l/min/m^2", "l/min/m2", "l/min/sq m", "l/min per m^2"),
     "m/s": ("m/s", "m/sec", "meters per second", "metres per second"),
     "cm/s": ("cm/s", "cm/sec", "centimeters per second", "centimetres per second"),
     "mm/s": ("mm/s", "mm/sec"),
