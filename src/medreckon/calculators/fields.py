@@ -631,7 +631,7 @@ EchoLength = q("cm", gt=0, lt=30, plausible=(0.3, 10), units=("cm", "mm"))  # a 
 VelocityTimeIntegral = q("cm", gt=0, lt=300, plausible=(3, 150), units=("cm", "mm"))
 DopplerVelocity = q("cm/s", gt=0, lt=2000, plausible=(2, 800), units=("cm/s", "m/s"))
 CRP = q("mg/L", ge=0, plausible=(0, 700), units=("mg/L", "mg/dL"))
-ECOGGrade = Annotated[int, Field(ge=0, le=5)]  # ECOG performance status 0 (fully active) to 4, 5 dead
+ECOGGrade = Annotated[int, Field(ge=0, le=4)]  # ECOG performance status: 0 fully active to 4 bedbound
 
 __all__ += ["CardiacOutput", "Saturation", "EchoLength", "VelocityTimeIntegral", "DopplerVelocity", "CRP",
             "ECOGGrade"]
