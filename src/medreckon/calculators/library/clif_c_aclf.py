@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..fields import INR, Age, Bilirubin, BloodPressure, Creatinine, FiO2, Finding, Inputs, PaO2, q
+from ..fields import INR, Age, Bilirubin, BloodPressure, Creatinine, Finding, FiO2, Inputs, PaO2, q
 from ..points import cut_offs, sum_points
 from ..rules import AtLeastOne
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt
