@@ -55,6 +55,8 @@ _FACTORS: dict[str, dict[str, float]] = {
     "indexed_flow": {"L/min/m^2": 1.0},
     # blood-flow velocities measured by Doppler echocardiography
     "velocity": {"m/s": 1.0, "cm/s": 0.01, "mm/s": 0.001},
+    # erythrocyte sedimentation rate (Westergren)
+    "sedimentation_rate": {"mm/h": 1.0},
     # absorbed radiation dose (1 cGy = 1 rad)
     "absorbed_dose": {"Gy": 1.0, "cGy": 0.01},
 }
@@ -172,6 +174,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "cm/s": ("cm/s", "cm/sec", "centimeters per second", "centimetres per second"),
     "mm/s": ("mm/s", "mm/sec"),
     "Gy": ("gy", "gray"),
+    "mm/h": ("mm/h", "mm/hr", "mm/hour", "mm in 1 hour", "mm/1h"),
     "cGy": ("cgy", "centigray"),
     "mL/min/1.73m^2": ("ml/min/1.73m^2", "ml/min/1.73 m^2", "ml/min/1.73m2", "ml/min/1.73 m2", "ml/min",
                        "ml/min per 1.73m^2", "ml/min per 1.73 m^2", "ml/min/1.73sqm"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import BloodPressure, Inputs, q
+from ..fields import FillingPressure, Inputs, q
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt
 
 CardiacIndex = q("L/min/m^2", gt=0, lt=20, plausible=(0.5, 8), units=("L/min/m^2",))
@@ -13,7 +13,7 @@ PROFILES = {1: "warm and dry (no congestion, adequate perfusion)", 2: "warm and 
 
 
 class ForresterInputs(Inputs):
-    pcwp: BloodPressure = Field(description="Pulmonary capillary wedge pressure, mmHg; > 18 is congestion.")
+    pcwp: FillingPressure = Field(description="Pulmonary capillary wedge pressure, mmHg; > 18 is congestion.")
     cardiac_index: CardiacIndex = Field(description="Cardiac index, L/min/m²; ≤ 2.2 is hypoperfusion.")
 
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import BloodPressure, CardiacOutput, Inputs
+from ..fields import CardiacOutput, FillingPressure, Inputs, PulmonaryArteryPressure
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 WOOD_TO_DYNES = 80  # 1 Wood unit (mmHg·min/L) = 79.98 dyn·s·cm⁻⁵, 80 by convention
 
 
 class PVRInputs(Inputs):
-    mean_pa_pressure: BloodPressure = Field(description="Mean pulmonary artery pressure, mmHg (not the systolic PA "
+    mean_pa_pressure: PulmonaryArteryPressure = Field(description="Mean pulmonary artery pressure, mmHg (not the systolic PA "
                                             "pressure).")
-    pcwp: BloodPressure = Field(description="Pulmonary capillary wedge pressure, mmHg; at most the mean PA "
+    pcwp: FillingPressure = Field(description="Pulmonary capillary wedge pressure, mmHg; at most the mean PA "
                                 "pressure.")
     cardiac_output: CardiacOutput = Field(description="Pulmonary flow (cardiac output), L/min.")
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import BloodPressure, CardiacOutput, Inputs
+from ..fields import BloodPressure, CardiacOutput, FillingPressure, Inputs
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 
 class SVRInputs(Inputs):
     mean_arterial_pressure: BloodPressure = Field(description="Mean arterial pressure, mmHg.")
-    central_venous_pressure: BloodPressure = Field(description="Central venous (right atrial) pressure, mmHg; "
+    central_venous_pressure: FillingPressure = Field(description="Central venous (right atrial) pressure, mmHg; "
                                                    "below the mean arterial pressure.")
     cardiac_output: CardiacOutput = Field(description="Cardiac output, L/min.")
 
