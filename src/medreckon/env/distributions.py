@@ -65,6 +65,11 @@ CALCULATOR_RANGES: dict[str, dict[str, tuple[float, float]]] = {
     "pulmonary-vascular-resistance": {"mean_pa_pressure": (15, 55), "pcwp": (4, 14), "cardiac_output": (2.5, 8)},
     "cardiac-power-output": {"cardiac_output": (2, 8)},
     "cardiac-output-fick": {"sao2": (88, 100), "svo2": (40, 75)},
+    "ar-volumetric": {"lvot_diameter": (1.9, 2.5), "lvot_vti": (20, 35), "mitral_annulus_diameter": (2.6, 3.4),
+                      "mitral_vti": (8, 14)},
+    "ar-pisa": {"pisa_radius": (0.3, 1.0), "aliasing_velocity": (25, 45), "peak_ar_velocity": (350, 550)},
+    "rv-systolic-pressure": {"tr_velocity": (180, 450), "right_atrial_pressure": (3, 15)},
+    "pcwp-echo": {"mitral_e_velocity": (50, 130), "lateral_e_prime": (5, 15)},
     # tumour markers of patients under HCC surveillance; laboratory values of the scores' populations
     "galad": {"age": (35, 85), "afp": (1, 2000), "afp_l3": (0, 40), "dcp": (5, 1000)},
     "reticulocyte-production-index": {"reticulocytes": (0.2, 15)},

@@ -40,7 +40,8 @@ class BMIInputs(Inputs):
 @calculator(
     id="bmi",
     name="Body Mass Index (BMI)",
-    aliases=("body-mass-index", "quetelet-index", "BMI Calculator (Body Mass Index and BSA)"),
+    aliases=("body-mass-index", "quetelet-index", "BMI Calculator (Body Mass Index and BSA)",
+             "BMI and BSA (Mosteller)"),
     kind="equation",
     specialty="general",
     output=Output("kg/m²", "decimal", 1, range=(10, 60), secondary=(
