@@ -7,20 +7,11 @@ from typing import Literal
 
 from ..fields import Option
 from ..spec import Reference, Working, calculator
-from .qtc import (
-    DREW_2010,
-    OUTPUT,
-    RAUTAHARJU_2009,
-    QTcInputs,
-    qtc_bazett,
-    qtc_framingham,
-    qtc_fridericia,
-    qtc_hodges,
-    qtc_rautaharju,
-)
+from . import qtc  # the module, not its calculators: the registry finds a calculator in the module naming it
+from .qtc import DREW_2010, OUTPUT, RAUTAHARJU_2009, QTcInputs
 
-FORMULAS = {"bazett": qtc_bazett, "fridericia": qtc_fridericia, "framingham": qtc_framingham, "hodges": qtc_hodges,
-            "rautaharju": qtc_rautaharju}
+FORMULAS = {"bazett": qtc.qtc_bazett, "fridericia": qtc.qtc_fridericia, "framingham": qtc.qtc_framingham,
+            "hodges": qtc.qtc_hodges, "rautaharju": qtc.qtc_rautaharju}
 
 
 class CorrectedQTInputs(QTcInputs):
