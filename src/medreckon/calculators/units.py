@@ -32,7 +32,7 @@ _FACTORS: dict[str, dict[str, float]] = {
     "equivalent_concentration": {"Eq/L": 1.0, "mEq/L": 1e-3},
     "catalytic_concentration": {"U/L": 1.0, "kU/L": 1e3, "ukat/L": 60.0},
     "arbitrary_concentration": {"uIU/mL": 1.0, "mIU/L": 1.0, "IU/L": 1e3, "mIU/mL": 1e3},
-    "count_concentration": {"/L": 1.0, "/uL": 1e6, "10^3/uL": 1e9, "10^9/L": 1e9, "10^12/L": 1e12},
+    "count_concentration": {"/L": 1.0, "/uL": 1e6, "10^3/uL": 1e9, "10^9/L": 1e9, "10^12/L": 1e12, "10^6/uL": 1e12},
     "fraction": {"1": 1.0, "%": 0.01},
     "volume": {"L": 1.0, "dL": 0.1, "mL": 1e-3, "fL": 1e-15},
     "flow": {"mL/min": 1.0, "mL/h": 1 / 60, "mL/d": 1 / 1440, "L/d": 1000 / 1440, "L/min": 1000.0},
@@ -61,6 +61,14 @@ _FACTORS: dict[str, dict[str, float]] = {
     "exposure": {"mg·min/mL": 1.0},
     # a change of concentration per unit time (a sodium correction rate)
     "concentration_rate": {"mEq/L/h": 1.0, "mEq/L/d": 1 / 24},
+    # a flow indexed to body surface area (cardiac index)
+    "indexed_flow": {"L/min/m^2": 1.0},
+    # blood-flow velocities measured by Doppler echocardiography
+    "velocity": {"m/s": 1.0, "cm/s": 0.01, "mm/s": 0.001},
+    # erythrocyte sedimentation rate (Westergren)
+    "sedimentation_rate": {"mm/h": 1.0},
+    # absorbed radiation dose (1 cGy = 1 rad)
+    "absorbed_dose": {"Gy": 1.0, "cGy": 0.01},
 }
 
 # Spellings (after _normalise) -> symbol. Includes the typos seen in MedCalc-Bench's entity units
@@ -126,12 +134,13 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "10^3/uL": ("10^3/ul", "x10^3/ul", "*10^3/ul", "k/ul", "thou/ul", "10^3/mm^3", "x10^3/mm^3"),
     "10^9/L": ("10^9/l", "x10^9/l", "*10^9/l", "g/l"),
     "10^12/L": ("10^12/l", "x10^12/l"),
+    "10^6/uL": ("10^6/ul", "x10^6/ul", "*10^6/ul", "m/ul", "million/ul", "10^6/mm^3", "x10^6/mm^3"),
     "1": ("1", "fraction", "ratio", ""),
     "%": ("%", "percent", "pct"),
     "L": ("l", "liter", "liters", "litre", "litres"),
     "dL": ("dl",),
     "fL": ("fl", "femtoliter", "femtoliters", "femtolitre", "femtolitres", "um^3"),
-    "mL": ("ml", "cc", "milliliter", "milliliters"),
+    "mL": ("ml", "cc", "milliliter", "milliliters", "cm^3", "cm3"),
     "mL/min": ("ml/min",),
     "mL/h": ("ml/h", "ml/hr", "ml/hour", "cc/h", "cc/hr"),
     "mL/d": ("ml/d", "ml/day", "ml/24h", "ml/24 h", "ml/24hr", "ml/24 hr", "cc/day"),
@@ -181,6 +190,13 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "mEq/L/h": ("meq/l/h", "meq/l/hr", "mmol/l/h", "mmol/l/hr", "meq/l per hour", "mmol/l per hour"),
     "mEq/L/d": ("meq/l/d", "meq/l/day", "mmol/l/d", "mmol/l/day", "meq/l per day", "mmol/l per day",
                 "meq/l/24h", "mmol/l/24h", "meq/l/24 h", "mmol/l/24 h"),
+    "L/min/m^2": ("l/min/m^2", "l/min/m2", "l/min/sq m", "l/min per m^2"),
+    "m/s": ("m/s", "m/sec", "meters per second", "metres per second"),
+    "cm/s": ("cm/s", "cm/sec", "centimeters per second", "centimetres per second"),
+    "mm/s": ("mm/s", "mm/sec"),
+    "Gy": ("gy", "gray"),
+    "mm/h": ("mm/h", "mm/hr", "mm/hour", "mm in 1 hour", "mm/1h"),
+    "cGy": ("cgy", "centigray"),
     "mL/min/1.73m^2": ("ml/min/1.73m^2", "ml/min/1.73 m^2", "ml/min/1.73m2", "ml/min/1.73 m2", "ml/min",
                        "ml/min per 1.73m^2", "ml/min per 1.73 m^2", "ml/min/1.73sqm"),
 }

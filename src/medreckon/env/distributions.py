@@ -58,6 +58,27 @@ CALCULATOR_RANGES: dict[str, dict[str, tuple[float, float]]] = {
                "base_deficit_48h": (0, 10), "fluid_sequestration": (0, 9)},
     "vancomycin-auc": {"dose": (750, 2000), "infusion_time": (1, 2), "peak_time": (2.5, 4), "peak": (20, 45),
                        "trough_time": (8, 11.5), "trough": (5, 19), "interval": (12, 24)},
+    # echocardiography and catheterisation: adult dimensions, velocities and pressures
+    "echo-hemodynamics": {"lvot_diameter": (1.7, 2.5), "lvot_vti": (10, 28)},
+    "aortic-valve-area-continuity": {"lvot_diameter": (1.7, 2.5), "lvot_vti": (12, 28), "aortic_valve_vti": (40, 120)},
+    "systemic-vascular-resistance": {"central_venous_pressure": (0, 18), "cardiac_output": (2.5, 8)},
+    "pulmonary-vascular-resistance": {"mean_pa_pressure": (15, 55), "pcwp": (4, 14), "cardiac_output": (2.5, 8)},
+    "cardiac-power-output": {"cardiac_output": (2, 8)},
+    "cardiac-output-fick": {"sao2": (88, 100), "svo2": (40, 75)},
+    "ar-volumetric": {"lvot_diameter": (1.9, 2.5), "lvot_vti": (20, 35), "mitral_annulus_diameter": (2.6, 3.4),
+                      "mitral_vti": (8, 14)},
+    "ar-pisa": {"pisa_radius": (0.3, 1.0), "aliasing_velocity": (25, 45), "peak_ar_velocity": (350, 550)},
+    "rv-systolic-pressure": {"tr_velocity": (180, 450), "right_atrial_pressure": (3, 15)},
+    "pcwp-echo": {"mitral_e_velocity": (50, 130), "lateral_e_prime": (5, 15)},
+    # tumour markers of patients under HCC surveillance; laboratory values of the scores' populations
+    "galad": {"age": (35, 85), "afp": (1, 2000), "afp_l3": (0, 40), "dcp": (5, 1000)},
+    "reticulocyte-production-index": {"reticulocytes": (0.2, 15)},
+    "corrected-reticulocyte-count": {"reticulocytes": (0.2, 15)},
+    "harvey-bradshaw": {"liquid_stools": (0, 15)},
+    "crohns-disease-activity-index": {"liquid_stools_7_days": (0, 70), "weight": (45, 100), "standard_weight": (50, 90)},
+    "nutritional-risk-index": {"current_weight": (45, 100), "usual_weight": (50, 105)},
+    "sickle-cell-exchange": {"initial_hbs": (60, 95), "target_hbs": (20, 40), "hematocrit": (18, 35)},
+    "ganzoni": {"actual_hemoglobin": (5, 9), "target_hemoglobin": (10, 15)},
 }
 _DOSES_PER_DAY = (1, 6)
 _DOSE_MG = (2.5, 60)
