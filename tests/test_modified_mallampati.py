@@ -1,7 +1,7 @@
 import pytest
 
 from medreckon import CalculatorInputError, calculate
-from medreckon.calculators.library.mallampati import CLASSES
+from medreckon.calculators.library.modified_mallampati import CLASSES
 
 
 @pytest.mark.parametrize("view, label", list(CLASSES.items()))

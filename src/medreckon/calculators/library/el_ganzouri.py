@@ -8,7 +8,7 @@ from ..fields import Inputs, Weight, choice, q
 from ..points import category, cut_offs, finding, sum_points
 from ..rounding import round_half_away
 from ..spec import Output, Reference, Working, calculator, fmt
-from .mallampati import MallampatiClass
+from .modified_mallampati import MallampatiClass
 
 Distance = q("cm", ge=0, plausible=(0, 15), units=("cm", "mm", "in"))
 MALLAMPATI_POINTS = {"I": 0, "II": 1, "III": 2, "IV": 2}

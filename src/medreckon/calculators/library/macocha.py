@@ -7,7 +7,7 @@ from pydantic import Field
 from ..fields import Finding, Inputs, Percent, q
 from ..points import finding, sum_points, threshold
 from ..spec import Output, Reference, Working, calculator, fmt
-from .mallampati import MallampatiClass
+from .modified_mallampati import MallampatiClass
 
 MouthOpening = q("cm", ge=0, plausible=(0, 8), units=("cm", "mm", "in"))
 

@@ -7,7 +7,7 @@ from pydantic import Field
 
 from ..fields import Age, BloodPressure, Finding, Glucose, Inputs, Platelets, q
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt
-from .thrombolysis_dosing import GUIDELINE
+from .tenecteplase_stroke_dosing import GUIDELINE
 
 LABELS = ("eligible", "eligible with warnings", "not eligible")
 Hours = q("h", ge=0, plausible=(0, 72), units=("h", "min"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..fields import Finding, Inputs
 from ..points import any_of
 from ..spec import Output, Reference, Working, calculator
-from .duke_iscvid import classify
+from .duke_iscvid_2023 import classify
 
 CLASSES = ("Definite", "Possible", "Rejected")
 MINOR = (("predisposition", "predisposition"), ("fever", "fever"), ("vascular phenomena", "vascular_phenomena"),

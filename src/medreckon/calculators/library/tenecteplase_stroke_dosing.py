@@ -1,6 +1,6 @@
-"""Weight-based intravenous thrombolysis for acute ischaemic stroke: tenecteplase 0.25 mg/kg
-(maximum 25 mg) as one bolus, and alteplase 0.9 mg/kg (maximum 90 mg), 10% as a bolus and the rest
-over 60 minutes (AHA/ASA 2019 guideline)."""
+"""Tenecteplase for acute ischaemic stroke: 0.25 mg/kg (maximum 25 mg) as one bolus (AHA/ASA 2019
+guideline), as the volume to draw from a 50 mg vial reconstituted in 10 mL. Also the shared guideline
+reference, inputs and weight-based cap used by alteplase-stroke-dosing."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ GUIDELINE = Reference(
     "American Heart Association/American Stroke Association. Stroke. 2019;50(12):e344-e418.",
     "https://doi.org/10.1161/STR.0000000000000211")
 TNK_MG_PER_KG, TNK_MAX_MG, TNK_VIAL_MG, TNK_MG_PER_ML = 0.25, 25.0, 50.0, 5.0  # 50 mg vial in 10 mL
-TPA_MG_PER_KG, TPA_MAX_MG, TPA_VIAL_MG, TPA_BOLUS_FRACTION = 0.9, 90.0, 100.0, 0.1  # 100 mg vial, 1 mg/mL
 
 
 class ThrombolysisInputs(Inputs):
@@ -23,7 +22,7 @@ class ThrombolysisInputs(Inputs):
                            "best estimate. Not ideal body weight.")
 
 
-def _capped(w: Working, weight: float, per_kg: float, maximum: float, drug: str) -> float:
+def capped_dose(w: Working, weight: float, per_kg: float, maximum: float, drug: str) -> float:
     dose = w.step(f"{drug} dose", f"{per_kg} mg/kg × {fmt(weight)} kg", per_kg * weight, "mg")
     if dose > maximum:
         dose = w.step(f"{drug} dose, capped", f"maximum {fmt(maximum)} mg", maximum, "mg")
@@ -56,45 +55,10 @@ def _capped(w: Working, weight: float, per_kg: float, maximum: float, drug: str)
     example={"weight": "180 lb"},
 )
 def tenecteplase_stroke_dosing(x: ThrombolysisInputs, w: Working) -> float:
-    dose = w.output("dose", _capped(w, x.weight, TNK_MG_PER_KG, TNK_MAX_MG, "tenecteplase"))
+    dose = w.output("dose", capped_dose(w, x.weight, TNK_MG_PER_KG, TNK_MAX_MG, "tenecteplase"))
     volume = w.step("volume", f"{fmt(dose)} mg / {fmt(TNK_MG_PER_ML)} mg/mL", dose / TNK_MG_PER_ML, "mL")
     waste = w.output("waste_dose", w.step("waste", f"{fmt(TNK_VIAL_MG)} − {fmt(dose)} mg", TNK_VIAL_MG - dose, "mg"))
     w.output("waste_volume", waste / TNK_MG_PER_ML)
     w.interpretation = (f"draw {fmt(volume, 1)} mL ({fmt(dose, 1)} mg) as a single IV bolus over 5 seconds; discard "
                         f"{fmt(waste / TNK_MG_PER_ML, 1)} mL")
     return volume
-
-
-@calculator(
-    id="alteplase-stroke-dosing",
-    name="tPA (Alteplase) Dosing for Ischemic Stroke Calculator",
-    aliases=("tpa-stroke-dose", "alteplase-stroke-dose"),
-    kind="equation",
-    specialty="neurology",
-    output=Output("mg", "decimal", 1, range=(0, 9), secondary=(
-        Secondary("infusion", "infusion given IV over 60 minutes", "mg", "decimal", 1),
-        Secondary("total_dose", "total alteplase dose", "mg", "decimal", 1),
-        Secondary("waste", "alteplase left in the 100 mg vial, to be discarded", "mg", "decimal", 1),
-    )),
-    inputs=ThrombolysisInputs,
-    references=(
-        GUIDELINE,
-        Reference("The National Institute of Neurological Disorders and Stroke rt-PA Stroke Study Group. Tissue "
-                  "plasminogen activator for acute ischemic stroke. N Engl J Med. 1995;333(24):1581-1587."),
-        Reference("MDCalc. tPA (Alteplase) Dosing for Ischemic Stroke Calculator."),
-    ),
-    formula="total (mg) = 0.9 mg/kg × weight, maximum 90 mg; bolus = 10% of the total over 1 minute; infusion = the "
-    "other 90% over 60 minutes; waste = 100 mg − total (100 mg vial at 1 mg/mL)",
-    description="Alteplase for acute ischaemic stroke. The main value is the bolus (MDCalc shows it first); the "
-    "infusion, total dose and the excess to discard from a 100 mg vial are secondary outputs. The stroke dose (0.9 "
-    "mg/kg, maximum 90 mg) differs from the pulmonary-embolism and myocardial-infarction regimens.",
-    example={"weight": "176 lb"},
-)
-def alteplase_stroke_dosing(x: ThrombolysisInputs, w: Working) -> float:
-    total = w.output("total_dose", _capped(w, x.weight, TPA_MG_PER_KG, TPA_MAX_MG, "alteplase"))
-    bolus = w.step("bolus", f"{TPA_BOLUS_FRACTION} × {fmt(total)} mg", TPA_BOLUS_FRACTION * total, "mg")
-    infusion = w.output("infusion", w.step("infusion", f"{fmt(total)} − {fmt(bolus)} mg", total - bolus, "mg"))
-    waste = w.output("waste", w.step("waste", f"{fmt(TPA_VIAL_MG)} − {fmt(total)} mg", TPA_VIAL_MG - total, "mg"))
-    w.interpretation = (f"bolus {fmt(bolus, 1)} mg IV over 1 minute, then {fmt(infusion, 1)} mg over 60 minutes "
-                        f"(total {fmt(total, 1)} mg); discard {fmt(waste, 1)} mg from a 100 mg vial")
-    return bolus
