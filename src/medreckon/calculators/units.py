@@ -212,6 +212,8 @@ ANALYTES: dict[str, Analyte] = {
         Analyte("hemoglobin", 16_114.5),
         Analyte("lactate", 90.08),
         Analyte("ethanol", 46.07),
+        Analyte("methanol", 32.04),
+        Analyte("ethylene_glycol", 62.07),
         Analyte("iron", 55.845),
         Analyte("insulin", 5_808.0, pmol_per_uiu_ml=6.0),
     )
