@@ -13,12 +13,12 @@ def ps(b0, b1, b2, b3, rts, iss, ai):
     return 100 / (1 + math.exp(-(b0 + b1 * rts + b2 * iss + b3 * ai)))
 
 
-def test_blunt_boyd():
+def test_blunt_mtos_revised():
     assert triss(rts=6.904, iss=34).value == pytest.approx(ps(-1.2470, 0.9544, -0.0768, -1.9052, 6.904, 34, 0))
     assert triss(rts=6.904, iss=34).rounded == 93.9
 
 
-def test_penetrating_boyd():
+def test_penetrating_mtos_revised():
     assert triss(mechanism="penetrating", rts=5.88, iss=50, age=27).rounded == 18.8
 
 
@@ -27,9 +27,16 @@ def test_age_index_from_55(age, index):
     assert triss(age=age).value == pytest.approx(ps(-1.2470, 0.9544, -0.0768, -1.9052, 7.8408, 9, index))
 
 
-def test_champion_1990_coefficients():
-    r = triss(coefficients="champion-1990", mechanism="penetrating", rts=5.88, iss=50)
+def test_boyd_1987_coefficients():
+    r = triss(coefficients="boyd-1987", mechanism="penetrating", rts=5.88, iss=50)
     assert r.value == pytest.approx(ps(-2.5355, 0.9934, -0.0651, -1.1360, 5.88, 50, 0))
+
+
+@pytest.mark.parametrize("age, coefficients", [(14.9, (-1.2470, 0.9544, -0.0768, -1.9052)),
+                                               (15, (-0.6029, 1.1430, -0.1516, -2.6676))])
+def test_children_take_the_blunt_coefficients(age, coefficients):
+    r = triss(mechanism="penetrating", rts=5.88, iss=50, age=age)
+    assert r.value == pytest.approx(ps(*coefficients, 5.88, 50, 0))
 
 
 def test_unexpected_wording_either_side_of_50():

@@ -6,12 +6,14 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..spec import Output, Reference, Secondary, Working, calculator
-from .heart_score import HEARTInputs, heart_score
+from . import (
+    heart_score as heart,  # the module, so that this one does not hold (and register) its calculator
+)
 
 RISKS = ("low risk", "high risk")
 
 
-class HEARTPathwayInputs(HEARTInputs):
+class HEARTPathwayInputs(heart.HEARTInputs):
     serial_troponins_negative: bool | None = Field(
         None, description="Troponins at 0 and 3 hours both at or below the assay's normal limit; optional. A HEART "
         "score ≤ 3 identifies early discharge only with negative serial troponins.")
@@ -47,7 +49,7 @@ class HEARTPathwayInputs(HEARTInputs):
              "hypertension": True, "hypercholesterolemia": True},
 )
 def heart_pathway(x: HEARTPathwayInputs, w: Working) -> int:
-    total = heart_score.compute(x, w)
+    total = heart.heart_score.compute(x, w)
     w.output("risk", RISKS[total >= 4])
     if total >= 4:
         w.output("early_discharge", False)
