@@ -22,10 +22,15 @@ def test_mg_per_dl():
     assert r.value == pytest.approx(hours(48, 99 / 3.204, 220), rel=1e-4)
 
 
-@pytest.mark.parametrize("a", [5, 4])
-def test_at_or_below_target_is_refused(a):
+def test_at_target_needs_no_time():
+    r = calculate("methanol-dialysis-duration", total_body_water=48, initial_concentration=5,
+                  dialyzer_urea_clearance=220)
+    assert r.value == 0
+
+
+def test_below_target_is_refused():
     with pytest.raises(CalculatorInputError, match="initial_concentration"):
-        calculate("methanol-dialysis-duration", total_body_water=48, initial_concentration=a,
+        calculate("methanol-dialysis-duration", total_body_water=48, initial_concentration=4.9,
                   dialyzer_urea_clearance=220)
 
 

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Bicarbonate, Inputs, Weight
+from ..fields import Bicarbonate, Inputs, Weight, scoped
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 
 DISTRIBUTION_L_PER_KG = 0.4  # apparent bicarbonate space, L/kg (Fernandez 1989; MDCalc)
 TARGET = 24.0  # mEq/L, the normal serum bicarbonate MDCalc corrects to
+LowBicarbonate = scoped(Bicarbonate, below=TARGET)  # at or above the target there is no deficit
 
 
 class BicarbonateDeficitInputs(Inputs):
     weight: Weight = Field(description="Body weight, kg by default ('180 lb' with its unit).")
-    bicarbonate: Bicarbonate = Field(
+    bicarbonate: LowBicarbonate = Field(
         description="Measured serum bicarbonate (HCO3-, or total CO2 of the chemistry panel), mEq/L (= mmol/L). "
-        "Not the base excess and not the PaCO2. Must be at most the target of 24 mEq/L.")
+        "Not the base excess and not the PaCO2. Must be below the target of 24 mEq/L.")
 
 
 @calculator(
@@ -39,8 +40,8 @@ class BicarbonateDeficitInputs(Inputs):
     example={"weight": "180 lb", "bicarbonate": 10},
 )
 def bicarbonate_deficit(x: BicarbonateDeficitInputs, w: Working) -> float:
-    if x.bicarbonate > TARGET:
-        raise invalid("bicarbonate", x.bicarbonate, f"a bicarbonate ≤ the target {fmt(TARGET)} mEq/L",
+    if x.bicarbonate >= TARGET:
+        raise invalid("bicarbonate", x.bicarbonate, f"a bicarbonate below the target {fmt(TARGET)} mEq/L",
                       "above the target there is no deficit to replace")
     deficit = w.step("bicarbonate deficit", lambda: f"{DISTRIBUTION_L_PER_KG} × {fmt(x.weight)} × "
                      f"({fmt(TARGET)} − {fmt(x.bicarbonate)})",

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Height, Hematocrit, Inputs, Sex, Weight
+from ..fields import Height, Hematocrit, Inputs, Sex, Weight, scoped
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 NADLER = {"male": (0.3669, 0.03219, 0.6041), "female": (0.3561, 0.03308, 0.1833)}  # L: a·H³(m) + b·W(kg) + c
 MIN_WEIGHT_KG = 25.0  # Nadler's equations are for adults and children of 25 kg or more
+NadlerWeight = scoped(Weight, start=MIN_WEIGHT_KG)
 
 
 class BloodVolumeInputs(Inputs):
     sex: Sex = Field(description="Sex: Nadler's equations differ by sex.")
     height: Height = Field(description="Height, cm ('5 ft 10 in' with its unit).")
-    weight: Weight = Field(description="Body weight, kg ('180 lb' with its unit); at least 25 kg.")
+    weight: NadlerWeight = Field(description="Body weight, kg ('180 lb' with its unit); at least 25 kg.")
     hematocrit: Hematocrit = Field(description="Haematocrit, % (e.g. 28), for the red cell and plasma volumes.")
 
 

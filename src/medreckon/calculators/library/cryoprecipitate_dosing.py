@@ -8,6 +8,7 @@ import math
 from pydantic import Field
 
 from ..fields import Inputs, q
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 PlasmaVolume = q("mL", gt=0, plausible=(100, 6000), units=("mL", "L"))
@@ -24,6 +25,8 @@ class CryoInputs(Inputs):
     fibrinogen_per_unit: FibrinogenPerUnit = Field(
         description="Fibrinogen in one unit of cryoprecipitate, mg (each unit holds at least 150 mg; about 200-250 "
         "mg is typical). A pooled bag of 5 units holds five times as much.")
+
+    rules = (Relation(("initial_fibrinogen", "goal_fibrinogen"), "initial_fibrinogen < goal_fibrinogen"),)
 
 
 @calculator(

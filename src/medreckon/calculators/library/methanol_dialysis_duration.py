@@ -26,14 +26,14 @@ OUTPUT = Output("h", "decimal", 2, range=(0, 24))
 
 
 def concentration(analyte: str) -> object:
-    return q("mmol/L", analyte=analyte, ge=0, plausible=(0, 200), units=("mmol/L", "mg/dL"))
+    return q("mmol/L", analyte=analyte, ge=0, plausible=(0, 200), units=("mmol/L", "mg/dL"), scope=(TARGET, None))
 
 
 def dialysis_hours(w: Working, what: str, tbw: float, initial: float, urea_clearance: float) -> float:
     """t (h) = −V × ln(5 / A) / (0.06 × k), k = 0.8 × urea clearance (mL/min); 0.06 turns mL/min into L/h."""
-    if initial <= TARGET:
-        raise invalid("initial_concentration", initial, f"a concentration above the {fmt(TARGET)} mmol/L target",
-                      f"at or below {fmt(TARGET)} mmol/L no dialysis time is needed for {what}")
+    if initial < TARGET:
+        raise invalid("initial_concentration", initial, f"a concentration of at least the {fmt(TARGET)} mmol/L target",
+                      f"below {fmt(TARGET)} mmol/L no dialysis is needed to reach the target for {what}")
     k = w.step(f"{what} clearance", f"{CLEARANCE_FRACTION} × {fmt(urea_clearance)} mL/min",
                CLEARANCE_FRACTION * urea_clearance, "mL/min")
     hours = w.step("dialysis time", f"−{fmt(tbw)} × ln({fmt(TARGET)} / {fmt(initial)}) / (0.06 × {fmt(k)})",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Inputs, choice
-from ..spec import Output, Reference, Working, calculator, invalid
+from ..rules import Is, NotWhen
+from ..spec import Output, Reference, Working, calculator
 
 SAH = choice("none", "thin", "thick")
 GRADES = ("Grade 0", "Grade I", "Grade II", "Grade III", "Grade IV")
@@ -16,7 +17,11 @@ class ModifiedFisherInputs(Inputs):
     sah: SAH = Field(description="Subarachnoid blood on CT: 'none'; 'thin' (focal or diffuse, thin: no cistern or "
                      "fissure completely filled, < 1 mm); 'thick' (focal or diffuse, thick: at least one cistern or "
                      "fissure completely filled with clot, ≥ 1 mm).")
-    ivh: bool = Field(description="Intraventricular haemorrhage present (blood in the lateral ventricles).")
+    ivh: bool = Field(description="Intraventricular haemorrhage present (blood in the lateral ventricles). Not "
+                      "graded without subarachnoid blood.")
+
+    rules = (NotWhen("ivh", (Is("sah", "none"),), "no intraventricular blood when there is no subarachnoid blood",
+                     "the modified Fisher scale grades subarachnoid haemorrhage; isolated IVH is not graded"),)
 
 
 @calculator(
@@ -41,9 +46,6 @@ class ModifiedFisherInputs(Inputs):
     example={"sah": "thick", "ivh": True},
 )
 def modified_fisher(x: ModifiedFisherInputs, w: Working) -> str:
-    if x.sah == "none" and x.ivh:
-        raise invalid("ivh", True, "no intraventricular blood when there is no subarachnoid blood",
-                      "the modified Fisher scale grades subarachnoid haemorrhage; isolated IVH is not graded")
     index = {"none": 0, "thin": 1, "thick": 3}[x.sah] + (1 if x.ivh and x.sah != "none" else 0)
     grade = w.step("grade", f"SAH {x.sah}, IVH {'present' if x.ivh else 'absent'}", GRADES[index])
     w.interpretation = (f"{grade}: " + ("thick cisternal blood" if x.sah == "thick" else "no thick cisternal blood")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import GCSTotal, Inputs
-from ..spec import Output, Reference, Working, calculator, invalid
+from ..rules import Is, NotWhen
+from ..spec import Output, Reference, Working, calculator
 
 ROMAN = ("I", "II", "III", "IV", "V")
 
@@ -14,6 +15,9 @@ class WFNSInputs(Inputs):
     gcs: GCSTotal = Field(description="Glasgow Coma Score total, 3-15.")
     motor_deficit: bool = Field(description="Major focal motor deficit (e.g. hemiparesis or aphasia). It changes the "
                                 "grade only when the GCS is 13 or 14.")
+
+    rules = (NotWhen("motor_deficit", (Is("gcs", 15),), "no motor deficit at GCS 15",
+                     "the WFNS scale does not define GCS 15 with a motor deficit; grade I requires neither"),)
 
 
 @calculator(
@@ -36,9 +40,6 @@ class WFNSInputs(Inputs):
     example={"gcs": 10, "motor_deficit": True},
 )
 def wfns_sah(x: WFNSInputs, w: Working) -> int:
-    if x.gcs == 15 and x.motor_deficit:
-        raise invalid("motor_deficit", True, "no motor deficit at GCS 15",
-                      "the WFNS scale does not define GCS 15 with a motor deficit; grade I requires neither")
     grade = (1 if x.gcs == 15 else 3 if x.gcs >= 13 and x.motor_deficit else 2 if x.gcs >= 13 else
              4 if x.gcs >= 7 else 5)
     w.step("WFNS grade", f"GCS {x.gcs}, motor deficit {'present' if x.motor_deficit else 'absent'}", grade, "grade")
