@@ -2,7 +2,7 @@ import pytest
 
 from medreckon import CalculatorInputError, calculate
 
-ITEMS = ("activity", "respiration", "circulation", "consciousness", "oxygen_saturation")
+ITEMS = ("activity", "respiration", "circulation", "consciousness", "oxygenation")
 
 
 @pytest.mark.parametrize("points, ready", [((2, 2, 2, 2, 1), True), ((2, 2, 2, 1, 1), False), ((2, 2, 2, 2, 2), True),

@@ -18,7 +18,7 @@ class AldreteInputs(Inputs):
                                  "within 20-49%; 0 50% or more away.")
     consciousness: item(2) = Field(description="Consciousness: 2 fully awake; 1 arousable on calling; 0 not "
                                    "responding.")
-    oxygen_saturation: item(2) = Field(description="Oxygen saturation: 2 SpO2 > 92% on room air; 1 needs oxygen to keep "
+    oxygenation: item(2) = Field(description="Oxygen saturation: 2 SpO2 > 92% on room air; 1 needs oxygen to keep "
                                        "SpO2 > 90%; 0 SpO2 < 90% even with oxygen.")
 
 
@@ -40,12 +40,12 @@ class AldreteInputs(Inputs):
     "leave the post-anaesthesia care unit (phase I) for phase II or the ward.",
     description="Recovery after anaesthesia, to decide discharge from the post-anaesthesia care unit. The modified "
     "score uses pulse oximetry instead of skin colour.",
-    example={"activity": 2, "respiration": 1, "circulation": 2, "consciousness": 1, "oxygen_saturation": 1},
+    example={"activity": 2, "respiration": 1, "circulation": 2, "consciousness": 1, "oxygenation": 1},
 )
 def aldrete(x: AldreteInputs, w: Working) -> int:
     total = score_items(w, (("activity", x.activity, 2), ("respiration", x.respiration, 2),
                             ("circulation", x.circulation, 2), ("consciousness", x.consciousness, 2),
-                            ("oxygen saturation", x.oxygen_saturation, 2)))
+                            ("oxygen saturation", x.oxygenation, 2)))
     w.interpretation = ("≥ 9: ready for transfer to phase II or the ward" if total >= 9 else
                         "< 9: not ready to leave the post-anaesthesia care unit")
     return total
