@@ -63,8 +63,8 @@ _FACTORS: dict[str, dict[str, float]] = {
     "concentration_rate": {"mEq/L/h": 1.0, "mEq/L/d": 1 / 24},
     # a flow indexed to body surface area (cardiac index)
     "indexed_flow": {"L/min/m^2": 1.0},
-    # blood-flow velocities measured by Doppler echocardiography
-    "velocity": {"m/s": 1.0, "cm/s": 0.01, "mm/s": 0.001},
+    # speeds: Doppler blood-flow velocities, treadmill and walking speeds (1 mph = 0.44704 m/s exactly)
+    "velocity": {"m/s": 1.0, "cm/s": 0.01, "mm/s": 0.001, "m/min": 1 / 60, "mph": 0.44704, "km/h": 1 / 3.6},
     # erythrocyte sedimentation rate (Westergren)
     "sedimentation_rate": {"mm/h": 1.0},
     # absorbed radiation dose (1 cGy = 1 rad)
@@ -199,6 +199,9 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "cGy": ("cgy", "centigray"),
     "mL/min/1.73m^2": ("ml/min/1.73m^2", "ml/min/1.73 m^2", "ml/min/1.73m2", "ml/min/1.73 m2", "ml/min",
                        "ml/min per 1.73m^2", "ml/min per 1.73 m^2", "ml/min/1.73sqm"),
+    "m/min": ("m/min", "meters per minute", "metres per minute"),
+    "mph": ("mph", "mi/h", "mi/hr", "miles per hour"),
+    "km/h": ("km/h", "km/hr", "kph", "kmh", "kilometers per hour", "kilometres per hour"),
 }
 
 _SYMBOL_DIMENSION = {sym: dim for dim, table in _FACTORS.items() for sym in table}
@@ -244,6 +247,8 @@ ANALYTES: dict[str, Analyte] = {
         Analyte("hemoglobin", 16_114.5),
         Analyte("lactate", 90.08),
         Analyte("ethanol", 46.07),
+        Analyte("methanol", 32.04),
+        Analyte("ethylene_glycol", 62.07),
         Analyte("iron", 55.845),
         Analyte("insulin", 5_808.0, pmol_per_uiu_ml=6.0),
     )
