@@ -622,3 +622,10 @@ Hematocrit = q("%", ge=0, le=100, plausible=(10, 75), units=("%", "1"))
 GCSTotal = Annotated[int, Field(ge=3, le=15)]  # the Glasgow Coma Scale total, for scores that take it directly
 
 __all__ += ["FiO2", "PaO2", "PaCO2", "AaGradient", "ArterialPH", "Hematocrit", "GCSTotal"]
+
+# ---------------------------------------------------------------- inflammation markers (rheumatology)
+
+CRP = q("mg/L", ge=0, lt=2000, plausible=(0, 500), units=("mg/L", "mg/dL"))
+ESR = q("mm/h", ge=0, le=200, plausible=(0, 150), units=("mm/h",))  # a Westergren tube is 200 mm long
+
+__all__ += ["CRP", "ESR"]

@@ -51,6 +51,8 @@ _FACTORS: dict[str, dict[str, float]] = {
     "volume_per_weight": {"mL/kg": 1.0, "L/kg": 1000.0},
     # a filtration rate indexed to 1.73 m² of body surface area (eGFR)
     "indexed_gfr": {"mL/min/1.73m^2": 1.0},
+    # erythrocyte sedimentation rate: mm fallen in the first hour (Westergren)
+    "sedimentation_rate": {"mm/h": 1.0},
 }
 
 # Spellings (after _normalise) -> symbol. Includes the typos seen in MedCalc-Bench's entity units
@@ -162,6 +164,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "L/kg": ("l/kg",),
     "mL/min/1.73m^2": ("ml/min/1.73m^2", "ml/min/1.73 m^2", "ml/min/1.73m2", "ml/min/1.73 m2", "ml/min",
                        "ml/min per 1.73m^2", "ml/min per 1.73 m^2", "ml/min/1.73sqm"),
+    "mm/h": ("mm/h", "mm/hr", "mm/hour", "mm per hour", "mm/1h", "mm/1st hour"),
 }
 
 _SYMBOL_DIMENSION = {sym: dim for dim, table in _FACTORS.items() for sym in table}
