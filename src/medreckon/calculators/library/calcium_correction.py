@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Albumin, Calcium, Inputs, Option
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from .. import units as u
+from ..spec import MedCalcBench, Output, Reference, Secondary, Working, calculator, fmt
 
 
 class CalciumCorrectionInputs(Inputs):
@@ -27,10 +28,13 @@ class CalciumCorrectionInputs(Inputs):
 @calculator(
     id="calcium-correction",
     name="Calcium Correction for Hypoalbuminemia",
-    aliases=("corrected-calcium", "albumin-corrected-calcium", "payne-calcium", "adjusted-calcium"),
+    aliases=("corrected-calcium", "albumin-corrected-calcium", "payne-calcium", "adjusted-calcium",
+             "Calcium Correction for Hypoalbuminemia and Hyperalbuminemia"),
     kind="equation",
     specialty="endocrinology",
-    output=Output("mg/dL", "decimal", 1, range=(4, 16)),
+    output=Output("mg/dL", "decimal", 1, range=(4, 16), secondary=(
+        Secondary("corrected_calcium_mmol", "the corrected calcium in mmol/L", "mmol/L", "decimal", 2),
+    )),
     inputs=CalciumCorrectionInputs,
     references=(
         Reference(
@@ -54,6 +58,7 @@ def calcium_correction(x: CalciumCorrectionInputs, w: Working) -> float:
         x.calcium + 0.8 * (x.normal_albumin - x.albumin),
         "mg/dL",
     )
+    w.output("corrected_calcium_mmol", u.convert(corrected, "mg/dL", "mmol/L", "calcium"))
     if corrected < 8.5:
         w.interpretation = "below the usual reference range (8.5-10.5 mg/dL): hypocalcaemia"
     elif corrected > 10.5:
