@@ -51,6 +51,8 @@ _FACTORS: dict[str, dict[str, float]] = {
     "volume_per_weight": {"mL/kg": 1.0, "L/kg": 1000.0},
     # a filtration rate indexed to 1.73 m² of body surface area (eGFR)
     "indexed_gfr": {"mL/min/1.73m^2": 1.0},
+    # glycated haemoglobin: IFCC mmol/mol and NGSP (DCCT) percent, related affinely (see _affine)
+    "hba1c": {"mmol/mol": 1.0, "%HbA1c": 1.0},
     # erythrocyte sedimentation rate: mm fallen in the first hour (Westergren)
     "sedimentation_rate": {"mm/h": 1.0},
 }
@@ -165,6 +167,8 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "mL/min/1.73m^2": ("ml/min/1.73m^2", "ml/min/1.73 m^2", "ml/min/1.73m2", "ml/min/1.73 m2", "ml/min",
                        "ml/min per 1.73m^2", "ml/min per 1.73 m^2", "ml/min/1.73sqm"),
     "mm/h": ("mm/h", "mm/hr", "mm/hour", "mm per hour", "mm/1h", "mm/1st hour"),
+    "mmol/mol": ("mmol/mol", "ifcc"),
+    "%HbA1c": ("%hba1c", "%", "percent", "% ngsp", "ngsp", "dcct"),
 }
 
 _SYMBOL_DIMENSION = {sym: dim for dim, table in _FACTORS.items() for sym in table}
@@ -295,7 +299,7 @@ def conversion(from_unit: str, to_symbol: str, analyte: str | None = None) -> tu
             sym = resolve(from_unit, dim)
         except UnitError:
             continue
-        if dim == "temperature":
+        if dim in ("temperature", "hba1c"):
             return _affine(sym, to_symbol)
         if sym == to_symbol:
             return 1.0, 0.0
@@ -313,12 +317,18 @@ def conversion(from_unit: str, to_symbol: str, analyte: str | None = None) -> tu
 
 
 def _affine(src: str, dst: str) -> tuple[float, float]:
+    if src in _HBA1C:  # NGSP % = 0.09148 × IFCC mmol/mol + 2.152 (the IFCC-NGSP master equation)
+        to_ifcc, from_ifcc = _HBA1C[src], _HBA1C_FROM[dst]
+        return to_ifcc[0] * from_ifcc[0], to_ifcc[1] * from_ifcc[0] + from_ifcc[1]
     to_c = {"degC": (1.0, 0.0), "degF": (5 / 9, -32 * 5 / 9), "K": (1.0, -273.15)}
     from_c = {"degC": (1.0, 0.0), "degF": (9 / 5, 32.0), "K": (1.0, 273.15)}
     f1, o1 = to_c[src]
     f2, o2 = from_c[dst]
     return f1 * f2, o1 * f2 + o2
 
+
+_HBA1C = {"mmol/mol": (1.0, 0.0), "%HbA1c": (1 / 0.09148, -2.152 / 0.09148)}  # to mmol/mol
+_HBA1C_FROM = {"mmol/mol": (1.0, 0.0), "%HbA1c": (0.09148, 2.152)}  # from mmol/mol
 
 _PINT_NAMES = {
     "mass": "kg", "length": "m", "time": "s", "pressure": "mmHg", "volume": "L",
