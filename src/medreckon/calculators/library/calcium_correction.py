@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Albumin, Calcium, Inputs, Option
 from .. import units as u
+from ..fields import Albumin, Calcium, Inputs, Option
 from ..spec import MedCalcBench, Output, Reference, Secondary, Working, calculator, fmt
 
 
