@@ -33,7 +33,7 @@ def test_half_steps_only():
         calculate("easi", {**EXAMPLE, "trunk_erythema": 2.3})
 
 
-@pytest.mark.parametrize("area, severity", [(0, "Clear"), (5, "Mild"), (30, "Severe")])
+@pytest.mark.parametrize("area, severity", [(0, "Clear"), (5, "Mild"), (30, "Moderate"), (50, "Severe")])
 def test_severity_bands(area, severity):
     kw = {**EXAMPLE, **{f"{r}_area": area for r, _ in REGIONS}}
     assert calculate("easi", kw).outputs["severity"]["value"] == severity
