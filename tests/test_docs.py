@@ -194,3 +194,16 @@ def test_readme_block_is_rewritten_and_checked(tmp_path):
     assert runner.invoke(main, ["docs", "build", "--out", str(out), "--check"]).exit_code == 0
     with pytest.raises(ValueError, match="no block"):
         docs.readme_with_counts("# no markers\n")
+
+
+def test_medmcp_calc_coverage_map_is_current():
+    """The committed coverage map (docs/coverage) is what `data coverage --medmcp-calc` makes now."""
+    from medreckon.bench.datasets.medmcp_calc import tasks_path
+
+    if not tasks_path().is_file():
+        pytest.skip(f"MedMCP-Calc's tasks.jsonl is not at {tasks_path()} (set MEDRECKON_DATA): "
+                    "the coverage map is generated from it")
+    result = CliRunner().invoke(main, ["data", "coverage", "--medmcp-calc", "--out",
+                                       str(REPO / "docs" / "coverage"), "--check"])
+    assert result.exit_code == 0, result.output
+    assert "up to date" in result.output

@@ -156,11 +156,16 @@ def _show(v: Any) -> str:
 
 
 @calc.command("verify")
-@click.option("--dataset", type=click.Choice(["medcalc-bench"]), default="medcalc-bench", show_default=True)
+@click.option("--dataset", type=click.Choice(["medcalc-bench", "medmcp-calc"]), default="medcalc-bench",
+              show_default=True, help="medcalc-bench: v1.0's ground truth; medmcp-calc: MedMCP-Calc's worked "
+              "answers on its published inputs, through each calculator's mapping file.")
 @click.option("--calculator", "calculators", multiple=True, help="MedCalc-Bench ID or calculator id; repeatable.")
 @click.option("--verbose", "-v", is_flag=True, help="List every documented deviation too.")
 def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> None:
-    """Replay MedCalc-Bench v1.0 ground truth through the calculators; fail on undocumented disagreement."""
+    """Replay a dataset's answers through the calculators; fail on undocumented disagreement."""
+    if dataset == "medmcp-calc":
+        _verify_medmcp_calc(calculators, verbose)
+        return
     from .calculators.medcalc_bench_replay import load_deviations, load_suspects, replay
 
     ids = []
@@ -200,6 +205,34 @@ def calc_verify(dataset: str, calculators: tuple[str, ...], verbose: bool) -> No
     click.echo(f"\n{total} rows: {agree} agree, {documented} documented deviations, "
                f"{problems} problems, {missing} rows of calculators not implemented")
     if failed:
+        sys.exit(1)
+
+
+def _verify_medmcp_calc(calculators: tuple[str, ...], verbose: bool) -> None:
+    from .bench.coverage.answers import check_answers
+    from .bench.coverage.mapping import MappingError
+    from .bench.datasets.files import DatasetError
+    from .bench.datasets.medmcp_calc import load_tasks
+
+    ids = [_get(name).id for name in calculators]
+    try:
+        report = check_answers(load_tasks(), ids or None)
+    except (DatasetError, MappingError) as exc:
+        _fail(str(exc))
+    click.echo(f"{'calculator':<40} {'uses':>4} {'agree':>5} {'documented':>10} {'problems':>8}")
+    for c in report.calculators:
+        click.echo(f"{c.calculator:<40} {len(c.checks):>4} {c.count('agree'):>5} {c.count('documented'):>10} "
+                   f"{len(c.problems):>8}")
+        for x in c.checks:
+            if x.status in ("undocumented", "stale", "unmapped") or verbose and x.status == "documented":
+                click.echo(f"      {x.key} ({x.status}): ours {x.ours or '-'}: {x.detail}")
+    n = sum(len(c.checks) for c in report.calculators)
+    click.echo(f"\n{n} uses: {sum(c.count('agree') for c in report.calculators)} agree, "
+               f"{sum(c.count('documented') for c in report.calculators)} documented disagreements, "
+               f"{sum(len(c.problems) for c in report.calculators)} problems; "
+               f"{sum(report.unchecked.values())} uses of {len(report.unchecked)} covered calculators have no "
+               "mapping file yet")
+    if not report.ok:
         sys.exit(1)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 import click
@@ -127,3 +129,41 @@ def data_export(dataset: str, data_file: str | None, subset: str | None, calcula
     relabelled = sum(r["corrected_ground_truth"] is not None for r in rows)
     click.echo(f"wrote {len(rows)} rows ({fmt}) and the card to {folder}")
     click.echo(f"  medreckon disagrees with the label on {disagree}; {relabelled} rows have a corrected label")
+
+
+@data.command("coverage")
+@click.option("--medmcp-calc", "medmcp_calc", is_flag=True,
+              help="Map MedMCP-Calc's calculators (the one dataset with a coverage map).")
+@options.data_file(help="MedMCP-Calc's tasks.jsonl (default: $MEDRECKON_DATA/medmcp_calc/tasks.jsonl).")
+@click.option("--out", default="docs/coverage", show_default=True, type=click.Path(file_okay=False),
+              help="Folder of the map (medmcp-calc.md and medmcp-calc.json).")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when the map in --out is stale.")
+def data_coverage(medmcp_calc: bool, data_file: str | None, out: str, check: bool) -> None:
+    """Write the coverage map of MedMCP-Calc: each MDCalc calculator its scenarios use, with our
+    calculator id, the reason it is deliberately not implemented, or "missing"; the totals; and
+    how our answers agree with MedMCP-Calc's on its published inputs."""
+    from ..coverage import coverage_map
+    from ..coverage.mapping import MappingError
+    from ..datasets.files import DatasetError
+
+    if not medmcp_calc:
+        fail("pass --medmcp-calc: MedMCP-Calc is the dataset the coverage map is made for")
+    try:
+        files = coverage_map.generate(Path(data_file) if data_file else None)
+    except (DatasetError, MappingError, coverage_map.CoverageError) as exc:
+        fail(str(exc))
+    folder = Path(out)
+    if check:
+        stale = coverage_map.stale(folder, files)
+        if stale:
+            click.echo(f"stale coverage map: {', '.join(stale)}; regenerate it with "
+                       "`medreckon data coverage --medmcp-calc`", err=True)
+            sys.exit(1)
+        click.echo(f"the coverage map in {out} is up to date")
+        return
+    changed = coverage_map.write(folder, files)
+    totals = json.loads(files[coverage_map.FILES[1]])["totals"]
+    click.echo(f"wrote {out}: {totals['uses']['covered']}/{totals['uses']['of']} uses, "
+               f"{totals['names']['covered']}/{totals['names']['of']} calculators, "
+               f"{totals['scenarios']['fully_covered']}/{totals['scenarios']['of']} scenarios fully covered"
+               + (f" ({len(changed)} file(s) changed)" if changed else " (unchanged)"))

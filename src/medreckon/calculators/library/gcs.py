@@ -201,7 +201,7 @@ class GCSInputs(Inputs):
 @calculator(
     id="glasgow-coma-scale",
     name="Glasgow Coma Scale/Score (GCS)",
-    aliases=("gcs", "glasgow-coma-score", "glasgow"),
+    aliases=("gcs", "glasgow-coma-score", "glasgow", "Glasgow Coma Scale (GCS)"),
     kind="score",
     specialty="neurology",
     output=Output("points", "integer", 0, range=(3, 15)),

@@ -22,7 +22,7 @@ class SFRatioInputs(Inputs):
 @calculator(
     id="sf-ratio",
     name="SpO2/FiO2 Ratio (S/F Ratio)",
-    aliases=("s-f-ratio", "spo2-fio2", "spo2-fio2-ratio"),
+    aliases=("s-f-ratio", "spo2-fio2", "spo2-fio2-ratio", "SpO₂/FiO₂ Ratio"),
     kind="equation",
     specialty="critical care",
     output=Output(None, "decimal", 0, range=(50, 480)),
