@@ -2,7 +2,7 @@ import pytest
 
 from medreckon import CalculatorInputError, calculate
 
-BIRTH = dict(gestational_age_weeks=31, gestational_age_days=1, date_of_birth="2025-09-20", current_date="2025-12-15")
+BIRTH = dict(gestational_age_at_birth="31 weeks 1 day", date_of_birth="2025-09-20", current_date="2025-12-15")
 
 
 def test_worked_example():
@@ -10,7 +10,7 @@ def test_worked_example():
 
 
 def test_term_birth_is_not_corrected():
-    term = {**BIRTH, "gestational_age_weeks": 41, "gestational_age_days": 0}
+    term = {**BIRTH, "gestational_age_at_birth": 41}
     assert calculate("corrected-age", term).value == (12, 2)
 
 

@@ -6,7 +6,7 @@ from medreckon import CalculatorInputError, calculate
 from medreckon.calculators.library.neonatal_eos import _recommendation
 
 NONE = "none, or any given less than 2 h before birth"
-BASE = dict(gestational_age_weeks=39, gestational_age_days=2, maternal_temperature="100.8 F",
+BASE = dict(gestational_age="39 weeks 2 days", maternal_temperature="100.8 F",
             rupture_of_membranes=19.5, gbs_status="positive", intrapartum_antibiotics="GBS-specific 2 h or more before birth")
 
 
@@ -64,7 +64,13 @@ def test_at_birth_recommendation_edge():
     assert high.value >= 1 and "every 4 hours" in high.outputs["recommendation_at_birth"]["value"]
 
 
-@pytest.mark.parametrize("field, value", [("gestational_age_weeks", 33), ("gestational_age_days", 7)])
-def test_outside_the_model(field, value):
-    with pytest.raises(CalculatorInputError, match=field):
-        calculate("neonatal-eos", {**BASE, field: value})
+@pytest.mark.parametrize("ga", ["33 weeks 6 days", 44])
+def test_outside_the_model(ga):
+    with pytest.raises(CalculatorInputError, match="gestational_age"):
+        calculate("neonatal-eos", {**BASE, "gestational_age": ga})
+
+
+def test_gestational_age_spellings_agree():
+    a = calculate("neonatal-eos", {**BASE, "gestational_age": "39w2d"}).value
+    assert a == pytest.approx(calculate("neonatal-eos", {**BASE, "gestational_age": 39 + 2 / 7}).value)
+    assert a == pytest.approx(calculate("neonatal-eos", BASE).value)

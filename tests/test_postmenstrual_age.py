@@ -2,7 +2,7 @@ import pytest
 
 from medreckon import CalculatorInputError, calculate
 
-BIRTH = dict(gestational_age_weeks=31, gestational_age_days=1, date_of_birth="2025-09-20", current_date="2025-12-15")
+BIRTH = dict(gestational_age_at_birth="31 weeks 1 day", date_of_birth="2025-09-20", current_date="2025-12-15")
 
 
 def test_worked_example():

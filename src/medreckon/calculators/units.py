@@ -77,7 +77,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "min": ("min", "mins", "minute", "minutes"),
     "h": ("h", "hr", "hrs", "hour", "hours"),
     "d": ("d", "day", "days"),
-    "wk": ("wk", "wks", "week", "weeks"),
+    "wk": ("wk", "wks", "week", "weeks", "w"),
     "mo": ("mo", "mos", "month", "months"),
     "yr": ("y", "yr", "yrs", "year", "years", "years old", "yo", "y/o"),
     "mmHg": ("mmhg", "mm hg", "mm of hg", "torr"),

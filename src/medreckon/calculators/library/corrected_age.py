@@ -7,6 +7,7 @@ from .postmenstrual_age import (
     AAP_2004,
     TERM_DAYS,
     BirthAndTodayInputs,
+    birth_days,
     chronological_days,
     weeks_days,
 )
@@ -25,11 +26,11 @@ from .postmenstrual_age import (
     "correction for a birth at 40 weeks or later",
     description="Age of a preterm infant from the due date, used to judge growth and development until about 2-3 "
     "years. Before the term-equivalent date, use the postmenstrual age instead.",
-    example={"gestational_age_weeks": 31, "gestational_age_days": 1, "date_of_birth": "2025-09-20",
+    example={"gestational_age_at_birth": "31 weeks 1 day", "date_of_birth": "2025-09-20",
              "current_date": "2025-12-15"},
 )
 def corrected_age(x: BirthAndTodayInputs, w: Working) -> tuple[int, int]:
-    ga = x.gestational_age_weeks * 7 + x.gestational_age_days
+    ga = birth_days(x, w)
     age = chronological_days(x, w)
     early = w.step("weeks born before term", f"max(0, {TERM_DAYS} − {ga})", max(0, TERM_DAYS - ga), "d")
     if age < early:

@@ -7,8 +7,8 @@ import math
 
 from pydantic import Field
 
-from ..fields import Inputs, Option, Temperature, choice, number_choice, q
-from ..spec import Output, Reference, Secondary, Working, calculator, fmt
+from ..fields import Inputs, Option, Temperature, choice, number_choice, q, scoped
+from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 # β0 by the EOS incidence (per 1000 live births) the model is calibrated to (Puopolo 2011, appendix)
 INTERCEPT = {"0.1": 38.952265, "0.2": 39.646367, "0.3": 40.0528, "0.4": 40.3415, "0.5": 40.5656, "0.6": 40.7489,
@@ -25,13 +25,13 @@ EXAM_LR = (("well_appearing", "well appearing", 0.41), ("equivocal", "equivocal"
            ("clinical_illness", "clinical illness", 21.2))
 
 Hours = q("h", ge=0, lt=2000, plausible=(0, 500), units=("h", "d", "min"))
+GestationalAge = scoped(q("wk", gt=0, lt=50, plausible=(22, 44), units=("wk", "d")), start=34, below=44)
 
 
 class NeonatalEOSInputs(Inputs):
-    gestational_age_weeks: int = Field(ge=34, le=43, description="Completed weeks of gestation at birth (34-43; the "
-                                       "model is for infants born at 34 weeks or later).")
-    gestational_age_days: int = Field(ge=0, le=6, description="Extra days beyond the completed weeks (0-6): 36w2d is "
-                                      "weeks 36, days 2.")
+    gestational_age: GestationalAge = Field(description="Gestational age at birth in weeks, with the days: '36 weeks "
+                                            "2 days', '36w2d' or 36.29 (34 0/7 to 43 6/7; the model is for infants "
+                                            "born at 34 weeks or later).")
     maternal_temperature: Temperature = Field(description="Highest maternal intrapartum (antepartum) temperature, °C "
                                               "by default (°F with its unit: '100.8 F').")
     rupture_of_membranes: Hours = Field(description="Duration of rupture of membranes before birth, hours.")
@@ -95,13 +95,15 @@ def _recommendation(post: float, pre: float, ill: bool) -> str:
     "likelihood ratio: well appearing 0.41, equivocal 5.0, clinical illness 21.2.",
     description="Individual risk of early-onset sepsis in infants born at ≥ 34 weeks, used to decide on blood "
     "cultures, empiric antibiotics and the level of observation. Risks are per 1000 live births, not percent.",
-    example={"gestational_age_weeks": 39, "gestational_age_days": 2, "maternal_temperature": "100.8 F",
+    example={"gestational_age": "39 weeks 2 days", "maternal_temperature": "100.8 F",
              "rupture_of_membranes": 19.5, "gbs_status": "positive",
              "intrapartum_antibiotics": "GBS-specific 2 h or more before birth"},
 )
 def neonatal_eos(x: NeonatalEOSInputs, w: Working) -> float:
-    ga = w.step("gestational age", f"{x.gestational_age_weeks} + {x.gestational_age_days} / 7",
-                x.gestational_age_weeks + x.gestational_age_days / 7, "weeks")
+    if not 34 <= x.gestational_age < 44:
+        raise invalid("gestational_age", x.gestational_age, "a gestational age from 34 0/7 to 43 6/7 weeks",
+                      "the model was derived in infants born at 34 weeks or later")
+    ga = w.step("gestational age", fmt(x.gestational_age, 4), x.gestational_age, "weeks")
     temp_f = w.step("highest maternal temperature", f"{fmt(x.maternal_temperature, 2)} °C × 9/5 + 32",
                     x.maternal_temperature * 9 / 5 + 32, "°F")
     b0, gbs, abx = INTERCEPT[x.incidence], GBS[x.gbs_status], ANTIBIOTICS[x.intrapartum_antibiotics]
