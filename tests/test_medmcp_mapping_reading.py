@@ -35,3 +35,13 @@ def test_a_compound_value_reaches_the_calculator():
     rule = FieldRule(("Gestational age",), "gestational_age")
     value = read_value(get("neonatal-eos"), rule, "Gestational age", "36w2d")
     assert value == {"value": pytest.approx(36 + 2 / 7), "unit": "wk"}
+
+
+@pytest.mark.parametrize("answer, weeks_days, agrees", [("3 weeks 3 days", (3, 3), True), ("43 weeks 3 days", (43, 2), False),
+                                                        ("39 weeks & 3 days", (39, 3), True), ("12w2d", (12, 2), True)])
+def test_weeks_and_days_answers(answer, weeks_days, agrees):
+    from medreckon.bench.coverage.answers import _WEEKS_DAYS
+    from medreckon.bench.coverage.mapping import value_key
+
+    m = _WEEKS_DAYS.search(value_key(answer))
+    assert ((int(m.group(1)), int(m.group(2))) == weeks_days) is agrees

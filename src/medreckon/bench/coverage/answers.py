@@ -112,6 +112,9 @@ def check_use(mapping: Mapping, calc: Calculator, use: CalculatorUse) -> UseChec
     return UseCheck(use.key, use.name, "documented", ours, f"{doc['reason']} Source: {doc['source']}")
 
 
+_WEEKS_DAYS = re.compile(r"(\d+)\s*(?:weeks?|wks?|w)(?![a-z])\W*(?:and\s+|&\s*)?(\d+)\s*(?:days?|d)(?![a-z])")
+
+
 def answer_label(labels: dict[str, Any], answer: Any) -> Any:
     """Our label for their answer text: an exact entry, else the first `re:` pattern that matches."""
     key = value_key(answer)
@@ -141,6 +144,11 @@ def compare(mapping: Mapping, calc: Calculator, use: CalculatorUse, result: Resu
         result.outputs[name]["value"], result.outputs[name]["unit"])
     if theirs is not None:
         return theirs == value, str(value)
+    if isinstance(value, tuple) and len(value) == 2:  # a gestational or corrected age: (weeks, days)
+        m = _WEEKS_DAYS.search(value_key(use.final_answer))
+        if m is None:
+            raise Unmapped(f"answer {use.final_answer!r} is not written as weeks and days")
+        return (int(m.group(1)), int(m.group(2))) == value, f"{value[0]} weeks {value[1]} days"
     if not isinstance(value, int | float) or isinstance(value, bool):
         raise Unmapped(f"answer {use.final_answer!r} is not in the answer labels of {mapping.path.name}")
     lo, hi, decimals, their_unit = their_number(use.final_answer, unit)
