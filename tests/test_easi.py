@@ -37,3 +37,8 @@ def test_half_steps_only():
 def test_severity_bands(area, severity):
     kw = {**EXAMPLE, **{f"{r}_area": area for r, _ in REGIONS}}
     assert calculate("easi", kw).outputs["severity"]["value"] == severity
+
+
+def test_age_left_out_uses_adult_weights_and_says_so():
+    r = calculate("easi", {k: v for k, v in EXAMPLE.items() if k != "age"})
+    assert r.value == pytest.approx(15.0) and any(w.field == "age" for w in r.warnings)

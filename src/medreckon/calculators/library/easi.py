@@ -32,7 +32,8 @@ _fields = {f"{r}_{s}": (Sign, Field(description=f"{label.capitalize()} of the {r
 _fields |= {f"{r}_area": (Percent, Field(description=f"Percentage of the {region} affected, 0-100 (scored 0-6)."))
             for r, region in REGIONS}
 EASIInputs = create_model("EASIInputs", __base__=Inputs, __module__=__name__, **_fields,
-                          age=(Age, Field(description="Age in years: under 8 uses the child region weights.")))
+                          age=(Age | None, Field(None, description="Age in years: under 8 uses the child region "
+                                                                   "weights; left out, the adult weights are used.")))
 
 
 @calculator(
@@ -64,7 +65,9 @@ EASIInputs = create_model("EASIInputs", __base__=Inputs, __module__=__name__, **
              "head_neck_area": 15, "upper_limbs_area": 35, "trunk_area": 35, "lower_limbs_area": 15, "age": 30},
 )
 def easi(x: EASIInputs, w: Working) -> float:  # type: ignore[valid-type]
-    weights = WEIGHTS["child" if x.age < 8 else "adult"]
+    if x.age is None:
+        w.warn("age not given: the adult region weights (8 years and older) are used", "age", "assumed_default")
+    weights = WEIGHTS["child" if x.age is not None and x.age < 8 else "adult"]
     total = 0.0
     for (r, region), weight in zip(REGIONS, weights, strict=True):
         signs = [getattr(x, f"{r}_{s}") for s, _ in SIGNS]
