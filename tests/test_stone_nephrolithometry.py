@@ -28,3 +28,17 @@ def test_size_bands(length, width, points):
                                        (dict(tract_length="10.5 cm"), 6)])
 def test_other_items(kw, total):
     assert stone(**kw).value == total
+
+
+def test_area_instead_of_length_and_width():
+    kw = {k: v for k, v in BASE.items() if k not in ("stone_length", "stone_width")}
+    assert calculate("stone-score", kw, stone_area=800).value == 7
+    assert calculate("stone-score", kw, stone_area="8 cm^2").value == 7
+
+
+def test_size_is_needed():
+    from medreckon import CalculatorInputError
+
+    kw = {k: v for k, v in BASE.items() if k not in ("stone_length", "stone_width")}
+    with pytest.raises(CalculatorInputError, match="stone_length"):
+        calculate("stone-score", kw)

@@ -40,7 +40,7 @@ _FACTORS: dict[str, dict[str, float]] = {
     "mass_per_area": {"kg/m^2": 1.0},
     # drug delivery per unit time (a transdermal patch in ug/h; a daily total in mg/d); base mg/d
     "mass_rate": {"mg/d": 1.0, "ug/h": 0.024, "mg/h": 24.0, "ug/d": 1e-3, "g/d": 1000.0},
-    "area": {"m^2": 1.0, "cm^2": 1e-4},
+    "area": {"m^2": 1.0, "cm^2": 1e-4, "mm^2": 1e-6},
     "temperature": {"degC": 1.0, "degF": 1.0, "K": 1.0},  # affine: handled in _affine
     # solute per kg of water (measured osmolality); mOsm/L (osmolarity) is a different quantity
     "osmolality": {"mOsm/kg": 1.0, "mmol/kg": 1.0, "Osm/kg": 1000.0},
@@ -143,6 +143,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "kg/m^2": ("kg/m^2", "kg/m2", "kg/sq m"),
     "m^2": ("m^2", "m2", "sq m"),
     "cm^2": ("cm^2", "cm2"),
+    "mm^2": ("mm^2", "mm2", "sq mm"),
     "degC": (
         "degc", "c", "°c", "deg c", "degrees c", "celsius", "degrees celsius", "degree celsius",
         "degrees celsisus", "centigrade", "oc",

@@ -6,15 +6,20 @@ from pydantic import Field
 
 from ..fields import Finding, Inputs, choice, q
 from ..points import category, cut_offs, sum_points
+from ..rules import AtLeastOne
 from ..spec import Output, Reference, Working, calculator, fmt
 
 Millimetres = q("mm", gt=0, lt=1000, plausible=(1, 300), units=("mm", "cm"))
+Area = q("mm^2", gt=0, lt=1e6, plausible=(1, 10000), units=("mm^2", "cm^2"))
 OBSTRUCTION = {"none or mild hydronephrosis": 1, "moderate or severe hydronephrosis": 2}
 
 
 class STONEInputs(Inputs):
-    stone_length: Millimetres = Field(description="Longest stone diameter on CT, mm.")
-    stone_width: Millimetres = Field(description="Stone width perpendicular to the length, mm. Area = length × width.")
+    stone_length: Millimetres | None = Field(None, description="Longest stone diameter on CT, mm.")
+    stone_width: Millimetres | None = Field(None, description="Stone width perpendicular to the length, mm. Area = "
+                                            "length × width.")
+    stone_area: Area | None = Field(None, description="Stone area, mm², when already computed (length × width); give "
+                                    "it or the length and width.")
     tract_length: Millimetres = Field(description="Skin-to-stone tract length, mm: ≤ 100 scores 1, > 100 scores 2.")
     obstruction: choice(*OBSTRUCTION) = Field(description="Obstruction: none or mild hydronephrosis (1); moderate or "
                                               "severe (2).")
@@ -22,6 +27,9 @@ class STONEInputs(Inputs):
     staghorn: bool = Finding("Full staghorn calculus (scores 3 for the calyces item).")
     density: float = Field(ge=-1000, le=4000, description="Stone density (essence), Hounsfield units: ≤ 950 scores 1, "
                            "> 950 scores 2.")
+
+    rules = (AtLeastOne((("stone_length", "stone_width"), "stone_area"), "stone_length",
+                        "the stone's length and width, or its area"),)
 
 
 @calculator(
@@ -47,7 +55,11 @@ class STONEInputs(Inputs):
              "calyces_involved": 2, "staghorn": False, "density": 950},
 )
 def stone_nephrolithometry(x: STONEInputs, w: Working) -> int:
-    area = w.step("stone area", f"{fmt(x.stone_length)} × {fmt(x.stone_width)}", x.stone_length * x.stone_width, "mm²")
+    if x.stone_length is not None and x.stone_width is not None:
+        area = w.step("stone area", f"{fmt(x.stone_length)} × {fmt(x.stone_width)}", x.stone_length * x.stone_width,
+                      "mm²")
+    else:
+        area = w.step("stone area", "given", x.stone_area, "mm²")
     calyces = 3 if x.staghorn else 2 if x.calyces_involved >= 3 else 1
     total = sum_points(w, (
         cut_offs(w, "size", f"{fmt(area)} mm²", round(area, 6), ((1600, 4), (800, 3), (400, 2), (None, 1))),
