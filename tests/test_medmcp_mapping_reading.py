@@ -1,5 +1,5 @@
 """How a mapping reads MedMCP-Calc's value texts: yes/no words beyond yes and no, and amounts written
-in two units (a gestational age in weeks and days)."""
+in two units (a gestational age in weeks and days), and date answers."""
 
 import pytest
 
@@ -45,3 +45,20 @@ def test_weeks_and_days_answers(answer, weeks_days, agrees):
 
     m = _WEEKS_DAYS.search(value_key(answer))
     assert ((int(m.group(1)), int(m.group(2))) == weeks_days) is agrees
+
+
+@pytest.mark.parametrize("answer", ["December 21, 2025", "Sunday, Dec 21, 2025", "2025-12-21", "12/21/2025",
+                                    "Dec  21, 2025"])
+def test_date_answers(answer):
+    import datetime as dt
+
+    from medreckon.bench.coverage.answers import their_date
+
+    assert their_date(answer) == dt.date(2025, 12, 21)
+
+
+def test_a_text_that_is_not_a_date_is_unmapped():
+    from medreckon.bench.coverage.answers import their_date
+
+    with pytest.raises(Unmapped):
+        their_date("39 weeks 1 day")
