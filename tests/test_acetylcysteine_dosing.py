@@ -2,7 +2,6 @@ import pytest
 
 from medreckon import CalculatorInputError, calculate
 
-
 KG = 92.6 * 0.45359237  # 42.0 kg
 
 

@@ -28,7 +28,8 @@ def test_respiratory_rate_bands_on_both_sides(age, rates):
     ((3, 3, 2), 9, "Severe"), ((3, 3, 3), 10, "Severe"),
 ])
 def test_severity_bands_on_both_sides(levels, total, severity):
-    r = calculate("respiratory-score-asthma", {**BASE, **dict(zip(("retractions", "dyspnea", "auscultation"), levels))})
+    items = dict(zip(("retractions", "dyspnea", "auscultation"), levels, strict=True))
+    r = calculate("respiratory-score-asthma", {**BASE, **items})
     assert r.value == total and r.outputs["severity"]["value"] == severity
 
 
