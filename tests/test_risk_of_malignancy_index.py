@@ -25,3 +25,10 @@ def test_cut_off_200(ca125, high):
 
 def test_postmenopausal_triples():
     assert calculate("rmi", NONE, ascites=True, menopausal_status="postmenopausal", ca125=50).value == 150
+
+
+def test_ca125_units():
+    # CA-125 in U/mL, or in kU/L (the same number)
+    args = {**NONE, "multilocular": True, "menopausal_status": "postmenopausal"}
+    assert calculate("rmi", {**args, "ca125": "35 kU/L"}).value == calculate("rmi", {**args, "ca125": "35 U/mL"}).value \
+        == 105

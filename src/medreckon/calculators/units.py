@@ -30,7 +30,8 @@ _FACTORS: dict[str, dict[str, float]] = {
         "mol/L": 1.0, "mmol/L": 1e-3, "umol/L": 1e-6, "nmol/L": 1e-9, "pmol/L": 1e-12,
     },
     "equivalent_concentration": {"Eq/L": 1.0, "mEq/L": 1e-3},
-    "catalytic_concentration": {"U/L": 1.0, "kU/L": 1e3, "ukat/L": 60.0},
+    # (U/mL also reads a tumour marker's assay units, CA-125 in U/mL = kU/L)
+    "catalytic_concentration": {"U/L": 1.0, "kU/L": 1e3, "U/mL": 1e3, "ukat/L": 60.0},
     "arbitrary_concentration": {"uIU/mL": 1.0, "mIU/L": 1.0, "IU/L": 1e3, "mIU/mL": 1e3},
     "count_concentration": {"/L": 1.0, "/uL": 1e6, "10^3/uL": 1e9, "10^9/L": 1e9, "10^12/L": 1e12},
     "fraction": {"1": 1.0, "%": 0.01},
@@ -112,6 +113,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "mEq/L": ("meq/l", "meq"),
     "U/L": ("u/l", "iu/l", "units/l", "unit/l"),
     "kU/L": ("ku/l",),
+    "U/mL": ("u/ml", "units/ml", "unit/ml"),
     "ukat/L": ("ukat/l",),
     "uIU/mL": ("uiu/ml", "uu/ml", "uunits/ml", "microunits/ml", "miu/l", "mu/l"),
     "mIU/mL": ("miu/ml", "mu/ml"),

@@ -7,7 +7,7 @@ from pydantic import Field
 from ..fields import Finding, Inputs, choice, q
 from ..spec import Output, Reference, Working, calculator, fmt
 
-CA125 = q("U/mL", ge=0, lt=1e6, plausible=(1, 20000), units=("U/mL",))
+CA125 = q("U/mL", ge=0, lt=1e6, plausible=(1, 20000), units=("U/mL", "kU/L"))
 FEATURES = (("multilocular", "multilocular cyst"), ("solid_areas", "solid areas"), ("bilateral", "bilateral lesions"),
             ("ascites", "ascites"), ("metastases", "intra-abdominal metastases"))
 
