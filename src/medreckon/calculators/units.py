@@ -30,7 +30,8 @@ _FACTORS: dict[str, dict[str, float]] = {
         "mol/L": 1.0, "mmol/L": 1e-3, "umol/L": 1e-6, "nmol/L": 1e-9, "pmol/L": 1e-12,
     },
     "equivalent_concentration": {"Eq/L": 1.0, "mEq/L": 1e-3},
-    "catalytic_concentration": {"U/L": 1.0, "kU/L": 1e3, "ukat/L": 60.0},
+    # (U/mL also reads a tumour marker's assay units, CA-125 in U/mL = kU/L)
+    "catalytic_concentration": {"U/L": 1.0, "kU/L": 1e3, "U/mL": 1e3, "ukat/L": 60.0},
     "arbitrary_concentration": {"uIU/mL": 1.0, "mIU/L": 1.0, "IU/L": 1e3, "mIU/mL": 1e3},
     "count_concentration": {"/L": 1.0, "/uL": 1e6, "10^3/uL": 1e9, "10^9/L": 1e9, "10^12/L": 1e12, "10^6/uL": 1e12},
     "fraction": {"1": 1.0, "%": 0.01},
@@ -40,7 +41,7 @@ _FACTORS: dict[str, dict[str, float]] = {
     "mass_per_area": {"kg/m^2": 1.0},
     # drug delivery per unit time (a transdermal patch in ug/h; a daily total in mg/d); base mg/d
     "mass_rate": {"mg/d": 1.0, "ug/h": 0.024, "mg/h": 24.0, "ug/d": 1e-3, "g/d": 1000.0},
-    "area": {"m^2": 1.0, "cm^2": 1e-4},
+    "area": {"m^2": 1.0, "cm^2": 1e-4, "mm^2": 1e-6},
     "temperature": {"degC": 1.0, "degF": 1.0, "K": 1.0},  # affine: handled in _affine
     # solute per kg of water (measured osmolality); mOsm/L (osmolarity) is a different quantity
     "osmolality": {"mOsm/kg": 1.0, "mmol/kg": 1.0, "Osm/kg": 1000.0},
@@ -69,6 +70,8 @@ _FACTORS: dict[str, dict[str, float]] = {
     "sedimentation_rate": {"mm/h": 1.0},
     # absorbed radiation dose (1 cGy = 1 rad)
     "absorbed_dose": {"Gy": 1.0, "cGy": 0.01},
+    # glycated haemoglobin: IFCC mmol/mol and NGSP (DCCT) percent, related affinely (see _affine)
+    "hba1c": {"mmol/mol": 1.0, "%HbA1c": 1.0},
 }
 
 # Spellings (after _normalise) -> symbol. Includes the typos seen in MedCalc-Bench's entity units
@@ -91,7 +94,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "min": ("min", "mins", "minute", "minutes"),
     "h": ("h", "hr", "hrs", "hour", "hours"),
     "d": ("d", "day", "days"),
-    "wk": ("wk", "wks", "week", "weeks"),
+    "wk": ("wk", "wks", "week", "weeks", "w"),
     "mo": ("mo", "mos", "month", "months"),
     "yr": ("y", "yr", "yrs", "year", "years", "years old", "yo", "y/o"),
     "mmHg": ("mmhg", "mm hg", "mm of hg", "torr"),
@@ -126,6 +129,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "mEq/L": ("meq/l", "meq"),
     "U/L": ("u/l", "iu/l", "units/l", "unit/l"),
     "kU/L": ("ku/l",),
+    "U/mL": ("u/ml", "units/ml", "unit/ml"),
     "ukat/L": ("ukat/l",),
     "uIU/mL": ("uiu/ml", "uu/ml", "uunits/ml", "microunits/ml", "miu/l", "mu/l"),
     "mIU/mL": ("miu/ml", "mu/ml"),
@@ -158,6 +162,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "kg/m^2": ("kg/m^2", "kg/m2", "kg/sq m"),
     "m^2": ("m^2", "m2", "sq m"),
     "cm^2": ("cm^2", "cm2"),
+    "mm^2": ("mm^2", "mm2", "sq mm"),
     "degC": (
         "degc", "c", "°c", "deg c", "degrees c", "celsius", "degrees celsius", "degree celsius",
         "degrees celsisus", "centigrade", "oc",
@@ -195,13 +200,15 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "cm/s": ("cm/s", "cm/sec", "centimeters per second", "centimetres per second"),
     "mm/s": ("mm/s", "mm/sec"),
     "Gy": ("gy", "gray"),
-    "mm/h": ("mm/h", "mm/hr", "mm/hour", "mm in 1 hour", "mm/1h"),
+    "mm/h": ("mm/h", "mm/hr", "mm/hour", "mm per hour", "mm in 1 hour", "mm/1h", "mm/1st hour"),
     "cGy": ("cgy", "centigray"),
     "mL/min/1.73m^2": ("ml/min/1.73m^2", "ml/min/1.73 m^2", "ml/min/1.73m2", "ml/min/1.73 m2", "ml/min",
                        "ml/min per 1.73m^2", "ml/min per 1.73 m^2", "ml/min/1.73sqm"),
     "m/min": ("m/min", "meters per minute", "metres per minute"),
     "mph": ("mph", "mi/h", "mi/hr", "miles per hour"),
     "km/h": ("km/h", "km/hr", "kph", "kmh", "kilometers per hour", "kilometres per hour"),
+    "mmol/mol": ("mmol/mol", "ifcc"),
+    "%HbA1c": ("%hba1c", "%", "percent", "% ngsp", "ngsp", "dcct"),
 }
 
 _SYMBOL_DIMENSION = {sym: dim for dim, table in _FACTORS.items() for sym in table}
@@ -334,7 +341,7 @@ def conversion(from_unit: str, to_symbol: str, analyte: str | None = None) -> tu
             sym = resolve(from_unit, dim)
         except UnitError:
             continue
-        if dim == "temperature":
+        if dim in ("temperature", "hba1c"):
             return _affine(sym, to_symbol)
         if sym == to_symbol:
             return 1.0, 0.0
@@ -352,12 +359,18 @@ def conversion(from_unit: str, to_symbol: str, analyte: str | None = None) -> tu
 
 
 def _affine(src: str, dst: str) -> tuple[float, float]:
+    if src in _HBA1C:  # NGSP % = 0.09148 × IFCC mmol/mol + 2.152 (the IFCC-NGSP master equation)
+        to_ifcc, from_ifcc = _HBA1C[src], _HBA1C_FROM[dst]
+        return to_ifcc[0] * from_ifcc[0], to_ifcc[1] * from_ifcc[0] + from_ifcc[1]
     to_c = {"degC": (1.0, 0.0), "degF": (5 / 9, -32 * 5 / 9), "K": (1.0, -273.15)}
     from_c = {"degC": (1.0, 0.0), "degF": (9 / 5, 32.0), "K": (1.0, 273.15)}
     f1, o1 = to_c[src]
     f2, o2 = from_c[dst]
     return f1 * f2, o1 * f2 + o2
 
+
+_HBA1C = {"mmol/mol": (1.0, 0.0), "%HbA1c": (1 / 0.09148, -2.152 / 0.09148)}  # to mmol/mol
+_HBA1C_FROM = {"mmol/mol": (1.0, 0.0), "%HbA1c": (0.09148, 2.152)}  # from mmol/mol
 
 _PINT_NAMES = {
     "mass": "kg", "length": "m", "time": "s", "pressure": "mmHg", "volume": "L",

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Age, Albumin, Hematocrit, Inputs, Sex, choice, q
+from ..fields import ESR, Age, Albumin, Hematocrit, Inputs, Sex, choice
 from ..points import category, cut_offs, sum_points
 from ..spec import Output, Reference, Working, calculator, fmt
 
-ESR = q("mm/h", ge=0, lt=200, plausible=(0, 150), units=("mm/h",))
 THREE = {"none": 0, "mild": 5, "severe": 10}
 PAIN = {"none": 0, "mild": 5, "moderate_severe": 10}
 STOOLS = {"0_1_liquid": 0, "up_to_2_semiformed_or_2_5_liquid": 5, "gross_bleeding_or_6_liquid_or_nocturnal": 10}

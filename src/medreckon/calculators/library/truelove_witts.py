@@ -6,10 +6,9 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..fields import HeartRate, Hemoglobin, Inputs, Temperature, choice, q
+from ..fields import ESR, HeartRate, Hemoglobin, Inputs, Temperature, choice
 from ..spec import Output, Reference, Working, calculator, fmt
 
-ESR = q("mm/h", ge=0, lt=200, plausible=(0, 150), units=("mm/h",))
 BLOOD = ("none", "small", "visible")
 
 

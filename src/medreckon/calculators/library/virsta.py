@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Finding, Inputs, q
+from ..fields import CRP, Finding, Inputs
 from ..points import finding, sum_points, threshold
 from ..spec import Output, Reference, Working, calculator, fmt
-
-CRP = q("mg/L", ge=0, plausible=(0, 600), units=("mg/L", "mg/dL"))
 
 
 class VIRSTAInputs(Inputs):
