@@ -26,3 +26,13 @@ def test_who_bands_both_sides(bmi, label):
 
 def test_bmi_interpretation():
     assert calculate("bmi", weight=90, height=170).interpretation.startswith("obese class I")
+
+
+def test_bmi_returns_mosteller_bsa_and_a_target_weight_as_mdcalc_shows():
+    # 120 lb, 67 in: BMI 18.8 kg/m², BSA √(170.18 × 54.43 / 3600) = 1.60 m²
+    r = calculate("BMI Calculator (Body Mass Index and BSA)", weight="120 lb", height="67 in")
+    assert r.rounded == 18.8 and r.outputs["bsa"]["rounded"] == 1.60
+    assert r.outputs["target_weight"]["value"] is None  # no target given: not applicable
+    t = calculate("bmi", weight=100, height=180, target_bmi=25)
+    assert t.outputs["target_weight"]["value"] == pytest.approx(81.0)  # 25 × 1.8²
+    assert t.outputs["bsa"]["value"] == pytest.approx((180 * 100 / 3600) ** 0.5)

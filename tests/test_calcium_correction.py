@@ -44,3 +44,10 @@ def test_medcalc_bench_row_101():
     r = from_medcalc_bench(7, "{'Calcium': [8.6, 'mg/dL'], 'Albumin': [3.1, 'g/dL']}")
     assert r.value == pytest.approx(8.6 + 0.8 * 0.9)
     assert r.value == pytest.approx(9.32)
+
+
+def test_mdcalc_title_and_mmol_output():
+    r = calculate("Calcium Correction for Hypoalbuminemia and Hyperalbuminemia", calcium=11.2, albumin=2.8)
+    assert r.rounded == 12.2
+    assert r.outputs["corrected_calcium_mmol"]["value"] == pytest.approx(r.value / 4.008, rel=1e-3)
+    assert r.outputs["corrected_calcium_mmol"]["rounded"] == 3.03

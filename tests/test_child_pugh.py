@@ -100,3 +100,14 @@ def test_medcalc_bench_row():
     r = from_medcalc_bench(15, "{'international normalized ratio': 2.2, 'Ascites': 'moderate', "
                                "'Albumin': [3.33, 'g/dL'], 'Encephalopathy': 'Grade 1-2', 'Bilirubin': [13.3, 'mg/dL']}")
     assert r.value == 12  # the dataset's 9 ignores the ascites
+
+
+@pytest.mark.parametrize("kw, cls", [
+    (dict(bilirubin=1, albumin=4, inr=1.0, ascites="absent", encephalopathy="none"), "A"),  # 5
+    (dict(bilirubin=2.5, albumin=4, inr=1.0, ascites="absent", encephalopathy="none"), "A"),  # 6
+    (dict(bilirubin=2.5, albumin=3, inr=1.0, ascites="absent", encephalopathy="none"), "B"),  # 7
+    (dict(bilirubin=2.5, albumin=3, inr=2.0, ascites="slight", encephalopathy="none"), "B"),  # 9
+    (dict(bilirubin=2.5, albumin=3, inr=2.0, ascites="slight", encephalopathy="grade 1-2"), "C"),  # 10
+])
+def test_class_is_a_secondary_output(kw, cls):
+    assert calculate("child-pugh", kw).outputs["child_pugh_class"]["value"] == cls

@@ -54,3 +54,7 @@ def test_maximum_48():
     top = dict(resting_pulse=140, sweating=4, restlessness=5, pupil_size=5, bone_joint_aches=4, runny_nose_tearing=4,
                gi_upset=5, tremor=4, yawning=4, anxiety_irritability=4, gooseflesh=5)
     assert cows(**top).value == 48
+
+
+def test_mdcalc_title():
+    assert calculate("COWS Score for Opiate Withdrawal", {**ZERO, "resting_pulse": 108, "sweating": 3}).value == 5

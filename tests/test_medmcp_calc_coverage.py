@@ -234,13 +234,13 @@ def test_every_committed_mapping_is_well_formed():
 def rows_for_map() -> list[dict]:
     return [
         task("t1", [SF, GCS], [], "Critical Care"),
-        task("t2", [SF, "An Unheard-of Score", "Emory Model (TIPSS)"], [], "Hepatology"),
+        task("t2", [SF, "An Unheard-of Score", "A Proprietary Score"], [], "Hepatology"),
     ]
 
 
 def test_map_counts_uses_names_and_fully_covered_scenarios(tmp_path):
     tasks = load_tasks(write_tasks(tmp_path / "tasks.jsonl", rows_for_map()))
-    skipped = {"Emory Model (TIPSS)": {"reason": "other", "why": "test"}}
+    skipped = {"A Proprietary Score": {"reason": "other", "why": "test"}}
     data = coverage_map.build_map(tasks, skipped, check_answers(tasks), "test")
     assert data["totals"] == {"uses": {"covered": 3, "not_implemented": 1, "of": 5},
                               "names": {"covered": 2, "not_implemented": 1, "of": 4},
@@ -250,7 +250,7 @@ def test_map_counts_uses_names_and_fully_covered_scenarios(tmp_path):
     rows = {n["name"]: n for n in data["names"]}
     assert rows[SF] == {"name": SF, "uses": 2, "status": "covered", "calculator": "sf-ratio"}
     assert rows["An Unheard-of Score"]["status"] == "missing"
-    assert rows["Emory Model (TIPSS)"]["reason"] == "other"
+    assert rows["A Proprietary Score"]["reason"] == "other"
 
 
 def test_map_refuses_a_not_implemented_entry_that_is_implemented(tmp_path):
@@ -283,7 +283,10 @@ def test_committed_not_implemented_file_is_valid():
         assert entry["reason"] in coverage_map.REASONS
 
 
-def test_cli_writes_the_map_and_check_names_a_stale_one(tmp_path):
+def test_cli_writes_the_map_and_check_names_a_stale_one(tmp_path, monkeypatch):
+    # the synthetic tasks hold none of the committed not-implemented names, which the map would refuse
+    (tmp_path / "ni.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(coverage_map, "NOT_IMPLEMENTED", tmp_path / "ni.json")
     data = write_tasks(tmp_path / "tasks.jsonl", rows_for_map())
     out = tmp_path / "coverage"
     runner = CliRunner()

@@ -23,3 +23,9 @@ def test_infants_rejected_and_months_accepted():
     assert calculate("ett-size", age="30 months").value == pytest.approx(2.5 / 4 + 3.5)
     with pytest.raises(CalculatorInputError, match="age"):
         calculate("ett-size", age="9 months")
+
+
+def test_mdcalc_title_shows_uncuffed_and_cuffed():
+    r = calculate("Pediatric Endotracheal Tube (ETT) Size", age=12)
+    assert r.outputs["uncuffed_cole"]["value"] == 7.0 and r.outputs["cuffed_khine"]["value"] == 6.0
+    assert r.outputs["cuffed_motoyama"]["value"] == 6.5 == r.value

@@ -68,7 +68,7 @@ def test_the_description_names_the_secondary_outputs_and_plain_calculators_have_
     assert "half (half of a, kg)" in describe_output(_two.output)
     from medreckon.calculators.registry import get
 
-    assert get("bmi")(weight=70, height=175).outputs == {}
+    assert get("shock-index")(heart_rate=70, systolic_bp=120).outputs == {}
 
 
 class _Ph(Inputs):

@@ -641,3 +641,20 @@ Hematocrit = q("%", ge=0, le=100, plausible=(10, 75), units=("%", "1"))
 GCSTotal = Annotated[int, Field(ge=3, le=15)]  # the Glasgow Coma Scale total, for scores that take it directly
 
 __all__ += ["FiO2", "PaO2", "PaCO2", "AaGradient", "ArterialPH", "Hematocrit", "GCSTotal"]
+
+# ---------------------------------------------------------------- haemodynamics, echocardiography, oncology
+
+CardiacOutput = q("L/min", gt=0, lt=60, plausible=(0.5, 20), units=("L/min", "mL/min"))
+Saturation = q("%", ge=0, le=100, plausible=(20, 100), units=("%", "1"))  # an oxygen saturation (SaO2, SvO2)
+EchoLength = q("cm", gt=0, lt=30, plausible=(0.3, 10), units=("cm", "mm"))  # a diameter or radius on echo
+VelocityTimeIntegral = q("cm", gt=0, lt=300, plausible=(3, 150), units=("cm", "mm"))
+DopplerVelocity = q("cm/s", gt=0, lt=2000, plausible=(2, 800), units=("cm/s", "m/s"))
+CRP = q("mg/L", ge=0, lt=2000, plausible=(0, 700), units=("mg/L", "mg/dL"))
+ESR = q("mm/h", ge=0, le=200, plausible=(0, 150), units=("mm/h",))  # a Westergren tube is 200 mm long
+# right-heart and wedge pressures: low, and a CVP can be slightly negative in a spontaneously breathing patient
+FillingPressure = q("mmHg", gt=-30, lt=150, plausible=(-5, 45), units=("mmHg", "cmH2O", "kPa"))
+PulmonaryArteryPressure = q("mmHg", ge=0, lt=250, plausible=(5, 120), units=("mmHg", "kPa"))
+ECOGGrade = Annotated[int, Field(ge=0, le=4)]  # ECOG performance status: 0 fully active to 4 bedbound
+
+__all__ += ["CardiacOutput", "Saturation", "FillingPressure", "PulmonaryArteryPressure", "EchoLength", "VelocityTimeIntegral", "DopplerVelocity", "CRP",
+            "ECOGGrade", "ESR"]

@@ -24,7 +24,9 @@ def _index() -> tuple[tuple[Calculator, ...], dict[str, Calculator]]:
     found: list[Calculator] = []
     for mod in pkgutil.iter_modules(library.__path__):
         module = importlib.import_module(f"{library.__name__}.{mod.name}")
-        found += [v for v in vars(module).values() if isinstance(v, Calculator)]
+        # a calculator belongs to the module that defines its compute (another module may import it)
+        found += [v for v in vars(module).values()
+                  if isinstance(v, Calculator) and getattr(v.compute, "__module__", None) == module.__name__]
     found.sort(key=lambda c: c.id)
     index: dict[str, Calculator] = {}
     for calc in found:

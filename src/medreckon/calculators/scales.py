@@ -39,6 +39,12 @@ def item(maximum: int, allowed: tuple[int, ...] | None = None) -> Any:
                      WithJsonSchema({"type": "integer", "enum": list(allowed)})]
 
 
+def rating(maximum: float = 10) -> Any:
+    """A rating on a scale from 0 to `maximum` (a 0-10 numeric rating or a 10 cm visual analogue scale read in cm):
+    decimals allowed, as patients mark a line anywhere."""
+    return Annotated[float, Field(ge=0, le=maximum)]
+
+
 def score_items(w: Working, items: Sequence[tuple[str, int, int]]) -> int:
     """One step per (what, points, maximum) item, then the total."""
     parts = [w.step(what, f"{points} of {maximum}", points, "points") for what, points, maximum in items]

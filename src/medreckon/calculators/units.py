@@ -30,9 +30,10 @@ _FACTORS: dict[str, dict[str, float]] = {
         "mol/L": 1.0, "mmol/L": 1e-3, "umol/L": 1e-6, "nmol/L": 1e-9, "pmol/L": 1e-12,
     },
     "equivalent_concentration": {"Eq/L": 1.0, "mEq/L": 1e-3},
-    "catalytic_concentration": {"U/L": 1.0, "kU/L": 1e3, "ukat/L": 60.0},
+    # (U/mL also reads a tumour marker's assay units, CA-125 in U/mL = kU/L)
+    "catalytic_concentration": {"U/L": 1.0, "kU/L": 1e3, "U/mL": 1e3, "ukat/L": 60.0},
     "arbitrary_concentration": {"uIU/mL": 1.0, "mIU/L": 1.0, "IU/L": 1e3, "mIU/mL": 1e3},
-    "count_concentration": {"/L": 1.0, "/uL": 1e6, "10^3/uL": 1e9, "10^9/L": 1e9, "10^12/L": 1e12},
+    "count_concentration": {"/L": 1.0, "/uL": 1e6, "10^3/uL": 1e9, "10^9/L": 1e9, "10^12/L": 1e12, "10^6/uL": 1e12},
     "fraction": {"1": 1.0, "%": 0.01},
     "volume": {"L": 1.0, "dL": 0.1, "mL": 1e-3, "fL": 1e-15},
     "flow": {"mL/min": 1.0, "mL/h": 1 / 60, "mL/d": 1 / 1440, "L/d": 1000 / 1440, "L/min": 1000.0},
@@ -40,7 +41,7 @@ _FACTORS: dict[str, dict[str, float]] = {
     "mass_per_area": {"kg/m^2": 1.0},
     # drug delivery per unit time (a transdermal patch in ug/h; a daily total in mg/d); base mg/d
     "mass_rate": {"mg/d": 1.0, "ug/h": 0.024, "mg/h": 24.0, "ug/d": 1e-3, "g/d": 1000.0},
-    "area": {"m^2": 1.0, "cm^2": 1e-4},
+    "area": {"m^2": 1.0, "cm^2": 1e-4, "mm^2": 1e-6},
     "temperature": {"degC": 1.0, "degF": 1.0, "K": 1.0},  # affine: handled in _affine
     # solute per kg of water (measured osmolality); mOsm/L (osmolarity) is a different quantity
     "osmolality": {"mOsm/kg": 1.0, "mmol/kg": 1.0, "Osm/kg": 1000.0},
@@ -61,6 +62,16 @@ _FACTORS: dict[str, dict[str, float]] = {
     "exposure": {"mg·min/mL": 1.0},
     # a change of concentration per unit time (a sodium correction rate)
     "concentration_rate": {"mEq/L/h": 1.0, "mEq/L/d": 1 / 24},
+    # a flow indexed to body surface area (cardiac index)
+    "indexed_flow": {"L/min/m^2": 1.0},
+    # speeds: Doppler blood-flow velocities, treadmill and walking speeds (1 mph = 0.44704 m/s exactly)
+    "velocity": {"m/s": 1.0, "cm/s": 0.01, "mm/s": 0.001, "m/min": 1 / 60, "mph": 0.44704, "km/h": 1 / 3.6},
+    # erythrocyte sedimentation rate (Westergren)
+    "sedimentation_rate": {"mm/h": 1.0},
+    # absorbed radiation dose (1 cGy = 1 rad)
+    "absorbed_dose": {"Gy": 1.0, "cGy": 0.01},
+    # glycated haemoglobin: IFCC mmol/mol and NGSP (DCCT) percent, related affinely (see _affine)
+    "hba1c": {"mmol/mol": 1.0, "%HbA1c": 1.0},
 }
 
 # Spellings (after _normalise) -> symbol. Includes the typos seen in MedCalc-Bench's entity units
@@ -83,7 +94,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "min": ("min", "mins", "minute", "minutes"),
     "h": ("h", "hr", "hrs", "hour", "hours"),
     "d": ("d", "day", "days"),
-    "wk": ("wk", "wks", "week", "weeks"),
+    "wk": ("wk", "wks", "week", "weeks", "w"),
     "mo": ("mo", "mos", "month", "months"),
     "yr": ("y", "yr", "yrs", "year", "years", "years old", "yo", "y/o"),
     "mmHg": ("mmhg", "mm hg", "mm of hg", "torr"),
@@ -118,6 +129,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "mEq/L": ("meq/l", "meq"),
     "U/L": ("u/l", "iu/l", "units/l", "unit/l"),
     "kU/L": ("ku/l",),
+    "U/mL": ("u/ml", "units/ml", "unit/ml"),
     "ukat/L": ("ukat/l",),
     "uIU/mL": ("uiu/ml", "uu/ml", "uunits/ml", "microunits/ml", "miu/l", "mu/l"),
     "mIU/mL": ("miu/ml", "mu/ml"),
@@ -126,12 +138,13 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "10^3/uL": ("10^3/ul", "x10^3/ul", "*10^3/ul", "k/ul", "thou/ul", "10^3/mm^3", "x10^3/mm^3"),
     "10^9/L": ("10^9/l", "x10^9/l", "*10^9/l", "g/l"),
     "10^12/L": ("10^12/l", "x10^12/l"),
+    "10^6/uL": ("10^6/ul", "x10^6/ul", "*10^6/ul", "m/ul", "million/ul", "10^6/mm^3", "x10^6/mm^3"),
     "1": ("1", "fraction", "ratio", ""),
     "%": ("%", "percent", "pct"),
     "L": ("l", "liter", "liters", "litre", "litres"),
     "dL": ("dl",),
     "fL": ("fl", "femtoliter", "femtoliters", "femtolitre", "femtolitres", "um^3"),
-    "mL": ("ml", "cc", "milliliter", "milliliters"),
+    "mL": ("ml", "cc", "milliliter", "milliliters", "cm^3", "cm3"),
     "mL/min": ("ml/min",),
     "mL/h": ("ml/h", "ml/hr", "ml/hour", "cc/h", "cc/hr"),
     "mL/d": ("ml/d", "ml/day", "ml/24h", "ml/24 h", "ml/24hr", "ml/24 hr", "cc/day"),
@@ -149,6 +162,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "kg/m^2": ("kg/m^2", "kg/m2", "kg/sq m"),
     "m^2": ("m^2", "m2", "sq m"),
     "cm^2": ("cm^2", "cm2"),
+    "mm^2": ("mm^2", "mm2", "sq mm"),
     "degC": (
         "degc", "c", "°c", "deg c", "degrees c", "celsius", "degrees celsius", "degree celsius",
         "degrees celsisus", "centigrade", "oc",
@@ -181,8 +195,20 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "mEq/L/h": ("meq/l/h", "meq/l/hr", "mmol/l/h", "mmol/l/hr", "meq/l per hour", "mmol/l per hour"),
     "mEq/L/d": ("meq/l/d", "meq/l/day", "mmol/l/d", "mmol/l/day", "meq/l per day", "mmol/l per day",
                 "meq/l/24h", "mmol/l/24h", "meq/l/24 h", "mmol/l/24 h"),
+    "L/min/m^2": ("l/min/m^2", "l/min/m2", "l/min/sq m", "l/min per m^2"),
+    "m/s": ("m/s", "m/sec", "meters per second", "metres per second"),
+    "cm/s": ("cm/s", "cm/sec", "centimeters per second", "centimetres per second"),
+    "mm/s": ("mm/s", "mm/sec"),
+    "Gy": ("gy", "gray"),
+    "mm/h": ("mm/h", "mm/hr", "mm/hour", "mm per hour", "mm in 1 hour", "mm/1h", "mm/1st hour"),
+    "cGy": ("cgy", "centigray"),
     "mL/min/1.73m^2": ("ml/min/1.73m^2", "ml/min/1.73 m^2", "ml/min/1.73m2", "ml/min/1.73 m2", "ml/min",
                        "ml/min per 1.73m^2", "ml/min per 1.73 m^2", "ml/min/1.73sqm"),
+    "m/min": ("m/min", "meters per minute", "metres per minute"),
+    "mph": ("mph", "mi/h", "mi/hr", "miles per hour"),
+    "km/h": ("km/h", "km/hr", "kph", "kmh", "kilometers per hour", "kilometres per hour"),
+    "mmol/mol": ("mmol/mol", "ifcc"),
+    "%HbA1c": ("%hba1c", "%", "percent", "% ngsp", "ngsp", "dcct"),
 }
 
 _SYMBOL_DIMENSION = {sym: dim for dim, table in _FACTORS.items() for sym in table}
@@ -228,6 +254,8 @@ ANALYTES: dict[str, Analyte] = {
         Analyte("hemoglobin", 16_114.5),
         Analyte("lactate", 90.08),
         Analyte("ethanol", 46.07),
+        Analyte("methanol", 32.04),
+        Analyte("ethylene_glycol", 62.07),
         Analyte("iron", 55.845),
         Analyte("insulin", 5_808.0, pmol_per_uiu_ml=6.0),
     )
@@ -313,7 +341,7 @@ def conversion(from_unit: str, to_symbol: str, analyte: str | None = None) -> tu
             sym = resolve(from_unit, dim)
         except UnitError:
             continue
-        if dim == "temperature":
+        if dim in ("temperature", "hba1c"):
             return _affine(sym, to_symbol)
         if sym == to_symbol:
             return 1.0, 0.0
@@ -331,12 +359,18 @@ def conversion(from_unit: str, to_symbol: str, analyte: str | None = None) -> tu
 
 
 def _affine(src: str, dst: str) -> tuple[float, float]:
+    if src in _HBA1C:  # NGSP % = 0.09148 × IFCC mmol/mol + 2.152 (the IFCC-NGSP master equation)
+        to_ifcc, from_ifcc = _HBA1C[src], _HBA1C_FROM[dst]
+        return to_ifcc[0] * from_ifcc[0], to_ifcc[1] * from_ifcc[0] + from_ifcc[1]
     to_c = {"degC": (1.0, 0.0), "degF": (5 / 9, -32 * 5 / 9), "K": (1.0, -273.15)}
     from_c = {"degC": (1.0, 0.0), "degF": (9 / 5, 32.0), "K": (1.0, 273.15)}
     f1, o1 = to_c[src]
     f2, o2 = from_c[dst]
     return f1 * f2, o1 * f2 + o2
 
+
+_HBA1C = {"mmol/mol": (1.0, 0.0), "%HbA1c": (1 / 0.09148, -2.152 / 0.09148)}  # to mmol/mol
+_HBA1C_FROM = {"mmol/mol": (1.0, 0.0), "%HbA1c": (0.09148, 2.152)}  # from mmol/mol
 
 _PINT_NAMES = {
     "mass": "kg", "length": "m", "time": "s", "pressure": "mmHg", "volume": "L",

@@ -56,8 +56,37 @@ CALCULATOR_RANGES: dict[str, dict[str, tuple[float, float]]] = {
     "ranson": {"ldh": (150, 900), "hematocrit_admission": (28, 52), "hematocrit_48h": (25, 50),
                "bun_admission": (7, 45), "bun_48h": (7, 60), "calcium_48h": (6.5, 10.5), "pao2_48h": (50, 110),
                "base_deficit_48h": (0, 10), "fluid_sequestration": (0, 9)},
+    # CDC growth charts: the ages each chart covers (infants 0-36 months; children 2-20 years) and sizes of children
+    "cdc-length-for-age-infant": {"age": (0.05, 2.9), "length": (48, 98)},
+    "cdc-head-circumference-infant": {"age": (0.05, 2.9), "head_circumference": (34, 50)},
+    "cdc-weight-for-length-infant": {"length": (48, 100), "weight": (3, 16)},
+    "cdc-height-for-age-boys": {"age": (2.1, 19.9), "height": (85, 185)},
+    "cdc-height-for-age-girls": {"age": (2.1, 19.9), "height": (85, 175)},
+    "cdc-weight-for-age-boys": {"age": (2.1, 19.9), "weight": (11, 90)},
+    "cdc-weight-for-age-girls": {"age": (2.1, 19.9), "weight": (11, 80)},
     "vancomycin-auc": {"dose": (750, 2000), "infusion_time": (1, 2), "peak_time": (2.5, 4), "peak": (20, 45),
                        "trough_time": (8, 11.5), "trough": (5, 19), "interval": (12, 24)},
+    # echocardiography and catheterisation: adult dimensions, velocities and pressures
+    "echo-hemodynamics": {"lvot_diameter": (1.7, 2.5), "lvot_vti": (10, 28)},
+    "aortic-valve-area-continuity": {"lvot_diameter": (1.7, 2.5), "lvot_vti": (12, 28), "aortic_valve_vti": (40, 120)},
+    "systemic-vascular-resistance": {"central_venous_pressure": (0, 18), "cardiac_output": (2.5, 8)},
+    "pulmonary-vascular-resistance": {"mean_pa_pressure": (15, 55), "pcwp": (4, 14), "cardiac_output": (2.5, 8)},
+    "cardiac-power-output": {"cardiac_output": (2, 8)},
+    "cardiac-output-fick": {"sao2": (88, 100), "svo2": (40, 75)},
+    "ar-volumetric": {"lvot_diameter": (1.9, 2.5), "lvot_vti": (20, 35), "mitral_annulus_diameter": (2.6, 3.4),
+                      "mitral_vti": (8, 14)},
+    "ar-pisa": {"pisa_radius": (0.3, 1.0), "aliasing_velocity": (25, 45), "peak_ar_velocity": (350, 550)},
+    "rv-systolic-pressure": {"tr_velocity": (180, 450), "right_atrial_pressure": (3, 15)},
+    "pcwp-echo": {"mitral_e_velocity": (50, 130), "lateral_e_prime": (5, 15)},
+    # tumour markers of patients under HCC surveillance; laboratory values of the scores' populations
+    "galad": {"age": (35, 85), "afp": (1, 2000), "afp_l3": (0, 40), "dcp": (5, 1000)},
+    "reticulocyte-production-index": {"reticulocytes": (0.2, 15)},
+    "corrected-reticulocyte-count": {"reticulocytes": (0.2, 15)},
+    "harvey-bradshaw": {"liquid_stools": (0, 15)},
+    "crohns-disease-activity-index": {"liquid_stools_7_days": (0, 70), "weight": (45, 100), "standard_weight": (50, 90)},
+    "nutritional-risk-index": {"current_weight": (45, 100), "usual_weight": (50, 105)},
+    "sickle-cell-exchange": {"initial_hbs": (60, 95), "target_hbs": (20, 40), "hematocrit": (18, 35)},
+    "ganzoni": {"actual_hemoglobin": (5, 9), "target_hemoglobin": (10, 15)},
 }
 _DOSES_PER_DAY = (1, 6)
 _DOSE_MG = (2.5, 60)
@@ -95,7 +124,7 @@ class Sampler:
     decimals: int = 0
     skip: bool = False  # rule options and inputs the generator leaves to their default
     analyte: str | None = None  # for mass <-> molar conversions of the written value
-    values: tuple[int, ...] = ()  # the only points a scale item takes (COWS restlessness: 0, 1, 3, 5)
+    values: tuple[float, ...] = ()  # the only points a scale item takes (COWS restlessness: 0, 1, 3, 5)
     group: int | None = None  # inputs given all together or not at all (an AllOrNone rule) share a group
 
     def __post_init__(self) -> None:
@@ -131,14 +160,19 @@ def _analyte(calc: Calculator, name: str) -> str | None:
     return next((m.analyte for m in meta + list(f.metadata) if isinstance(m, Quantity)), None)
 
 
-def _allowed(calc: Calculator, name: str) -> tuple[int, ...]:
-    """The whole numbers a scale item declares as its only values (its schema's enum), else ()."""
+def _allowed(calc: Calculator, name: str) -> tuple[float, ...]:
+    """The only values a scale item takes: the whole numbers its schema's enum declares, or the
+    multiples of its step between its bounds (EASI's half-point signs, Lansky's tens); else ()."""
     f = calc.inputs.model_fields[name]
     _, meta, _ = unwrap(f.annotation)
     for m in meta + list(f.metadata):
         enum = m.json_schema.get("enum") if isinstance(m, WithJsonSchema) else None
         if enum and all(type(v) is int for v in enum):
             return tuple(enum)
+    found = {k: getattr(m, k) for m in meta + list(f.metadata) for k in ("ge", "le", "multiple_of") if hasattr(m, k)}
+    if {"ge", "le", "multiple_of"} <= found.keys() and found["multiple_of"] > 0:
+        lo, hi, step = found["ge"], found["le"], found["multiple_of"]
+        return tuple(lo + i * step for i in range(int(round((hi - lo) / step)) + 1))
     return ()
 
 

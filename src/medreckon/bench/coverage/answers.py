@@ -12,6 +12,7 @@ value changed) fails the check.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -122,6 +123,9 @@ def check_use(mapping: Mapping, calc: Calculator, use: CalculatorUse) -> UseChec
     return UseCheck(use.key, use.name, "documented", ours, f"{doc['reason']} Source: {doc['source']}")
 
 
+_WEEKS_DAYS = re.compile(r"(\d+)\s*(?:weeks?|wks?|w)(?![a-z])\W*(?:and\s+|&\s*)?(\d+)\s*(?:days?|d)(?![a-z])")
+
+
 def answer_label(labels: dict[str, Any], answer: Any) -> Any:
     """Our label for their answer text: an exact entry, else the first `re:` pattern that matches."""
     key = value_key(answer)
@@ -153,12 +157,32 @@ def compare(mapping: Mapping, calc: Calculator, use: CalculatorUse, result: Resu
         return theirs == value, str(value)
     if spec.get("match") == "text":
         return label_key(str(value)) == label_key(use.final_answer), str(value)
+    if isinstance(value, tuple) and len(value) == 2:  # a gestational or corrected age: (weeks, days)
+        m = _WEEKS_DAYS.search(value_key(use.final_answer))
+        if m is None:
+            raise Unmapped(f"answer {use.final_answer!r} is not written as weeks and days")
+        return (int(m.group(1)), int(m.group(2))) == value, f"{value[0]} weeks {value[1]} days"
+    if isinstance(value, dt.date):  # a due date: MDCalc writes "December 21, 2025" or "Thursday, Dec 25, 2025"
+        return their_date(use.final_answer) == value, value.isoformat()
     if not isinstance(value, int | float) or isinstance(value, bool):
         raise Unmapped(f"answer {use.final_answer!r} is not in the answer labels of {mapping.path.name}")
     lo, hi, decimals, their_unit = their_number(use.final_answer, unit)
     x = in_unit(value, unit, their_unit or spec.get("unit"))
     tolerance = max(float(spec.get("tolerance", 0.0)), 0.5 * 10.0 ** -decimals) + 1e-9 * max(1.0, abs(x))
     return lo - tolerance <= x <= hi + tolerance, f"{x:.6g}"
+
+
+_DATE_FORMATS = ("%Y-%m-%d", "%B %d, %Y", "%b %d, %Y", "%A, %B %d, %Y", "%A, %b %d, %Y", "%m/%d/%Y")
+
+
+def their_date(answer: Any) -> dt.date:
+    text = " ".join(str(answer).split())
+    for form in _DATE_FORMATS:
+        try:
+            return dt.datetime.strptime(text, form).date()
+        except ValueError:
+            continue
+    raise Unmapped(f"answer {answer!r} is not a date")
 
 
 def their_number(answer: Any, our_unit: str | None) -> tuple[float, float, int, str | None]:

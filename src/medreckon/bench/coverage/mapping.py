@@ -211,12 +211,14 @@ def read_value(calc: Calculator, rule: FieldRule, label: str, raw: Any) -> Any:
     if kind == "text":
         return raw.strip() if isinstance(raw, str) else raw
     if kind == "boolean":
-        word = re.match(r"[a-z]*", value_key(raw)).group(0)  # type: ignore[union-attr]
-        if word in ("yes", "no"):
-            return word == "yes"
+        word = value_key(raw).split(" ", 1)[0].strip("(),.;:")
+        if word in _YES or word in _NO:
+            return word in _YES
         raise Unmapped(f"field {label!r}: {raw!r} is neither yes nor no; map it in 'values'")
     if isinstance(raw, int | float) and not isinstance(raw, bool):
         return {"value": raw, "unit": rule.unit} if kind == "quantity" and rule.unit else raw
+    if kind == "quantity" and (both := compound_amount(str(raw), q)) is not None:  # type: ignore[arg-type]
+        return {"value": both, "unit": q.unit}  # type: ignore[union-attr]
     text = str(raw)
     if rule.find and (first := re.search(r"\d", text)):
         text = text[first.start():]
@@ -226,6 +228,24 @@ def read_value(calc: Calculator, rule: FieldRule, label: str, raw: Any) -> Any:
     if kind != "quantity":
         return int(number) if kind == "integer" and number.is_integer() else number
     return {"value": number, "unit": unit or rule.unit or q.unit}  # type: ignore[union-attr]
+
+
+# the first word of a yes/no answer, as MedMCP-Calc writes them ("Present", "True", "Positive (...)")
+_YES = frozenset({"yes", "present", "true", "positive"})
+_NO = frozenset({"no", "absent", "false", "negative"})
+
+
+def compound_amount(text: str, q: Quantity) -> float | None:
+    """A value written in two units of one dimension before any annotation ("31 weeks 1 days",
+    "36w2d", "5 ft 7 in"), summed in the quantity's unit; None when the text is not one."""
+    head = re.split(r"[(;\n]", unicodedata.normalize("NFKC", text), maxsplit=1)[0].strip()
+    try:
+        parts = u.parse_amount(head)
+        if len(parts) != 2 or any(unit is None for _, unit in parts):
+            return None
+        return sum(u.convert(x, unit, q.unit, q.analyte) for x, unit in parts)  # type: ignore[arg-type]
+    except (u.UnitError, KeyError):
+        return None
 
 
 def leading_amount(text: str, unit: str | None, analyte: str | None = None) -> tuple[float | None, str | None]:

@@ -53,7 +53,7 @@ class ASAInputs(Inputs):
 @calculator(
     id="asa-physical-status",
     name="ASA Physical Status Classification System",
-    aliases=("asa", "asa-class", "asa-classification", "asa-score"),
+    aliases=("asa", "asa-class", "asa-classification", "asa-score", "ASA Physical Status/ASA Classification"),
     kind="score",
     specialty="anesthesiology",
     output=Output("class", "integer", 0, range=(1, 6)),

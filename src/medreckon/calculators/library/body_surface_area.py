@@ -12,6 +12,12 @@ from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 BSAFormula = Literal["mosteller", "du_bois", "haycock", "gehan_george"]
 
 
+def mosteller(height_cm: float, weight_kg: float, w: Working) -> float:
+    """Mosteller's BSA in m², recorded as a step (MDCalc's formula wherever it indexes to BSA)."""
+    return w.step("BSA (Mosteller)", lambda: f"√({fmt(height_cm)} × {fmt(weight_kg)} / 3600)",
+                  (height_cm * weight_kg / 3600) ** 0.5, "m²")
+
+
 class BodySurfaceAreaInputs(Inputs):
     weight: Weight = Field(description="Body weight (kg by default; lb and g accepted with a unit).")
     height: Height = Field(description="Standing height, or length for an infant (cm by default; m, in, ft accepted).")
@@ -54,7 +60,7 @@ def body_surface_area(x: BodySurfaceAreaInputs, w: Working) -> float:
 def bsa(formula: str, h: float, kg: float, w: Working) -> float:
     """Body surface area in m² by the named formula (height in cm, weight in kg), with its step."""
     if formula == "mosteller":
-        return w.step("BSA (Mosteller)", f"√({fmt(h)} × {fmt(kg)} / 3600)", (h * kg / 3600) ** 0.5, "m²")
+        return mosteller(h, kg, w)
     if formula == "du_bois":
         return w.step("BSA (Du Bois)", f"0.007184 × {fmt(kg)}^0.425 × {fmt(h)}^0.725",
                       0.007184 * kg**0.425 * h**0.725, "m²")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from .. import units as u
 from ..fields import Albumin, Calcium, Inputs, Option
 from ..rules import Relation
-from ..spec import Domain, MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..spec import Domain, MedCalcBench, Output, Reference, Secondary, Working, calculator, fmt
 
 
 class CalciumCorrectionInputs(Inputs):
@@ -31,13 +32,16 @@ class CalciumCorrectionInputs(Inputs):
 @calculator(
     id="calcium-correction",
     name="Calcium Correction for Hypoalbuminemia",
-    aliases=("corrected-calcium", "albumin-corrected-calcium", "payne-calcium", "adjusted-calcium"),
+    aliases=("corrected-calcium", "albumin-corrected-calcium", "payne-calcium", "adjusted-calcium",
+             "Calcium Correction for Hypoalbuminemia and Hyperalbuminemia"),
     kind="equation",
     specialty="endocrinology",
     output=Output("mg/dL", "decimal", 1, range=(4, 16), domain=Domain(
         gt=0, inputs=("calcium", "albumin", "normal_albumin"),
         validity="a calcium and albumin for which the corrected calcium is above 0 mg/dL; check the units "
-        "(calcium in mg/dL or mmol/L, albumin in g/dL or g/L)")),
+        "(calcium in mg/dL or mmol/L, albumin in g/dL or g/L)"), secondary=(
+        Secondary("corrected_calcium_mmol", "the corrected calcium in mmol/L", "mmol/L", "decimal", 2),
+    )),
     inputs=CalciumCorrectionInputs,
     references=(
         Reference(
@@ -61,6 +65,7 @@ def calcium_correction(x: CalciumCorrectionInputs, w: Working) -> float:
         x.calcium + 0.8 * (x.normal_albumin - x.albumin),
         "mg/dL",
     )
+    w.output("corrected_calcium_mmol", u.convert(corrected, "mg/dL", "mmol/L", "calcium"))
     if corrected < 8.5:
         w.interpretation = "below the usual reference range (8.5-10.5 mg/dL): hypocalcaemia"
     elif corrected > 10.5:

@@ -45,7 +45,7 @@ class CHA2DS2VAScInputs(Inputs):
 @calculator(
     id="cha2ds2-vasc",
     name="CHA2DS2-VASc Score for Atrial Fibrillation Stroke Risk",
-    aliases=("chads-vasc", "cha2ds2vasc", "chadsvasc"),
+    aliases=("chads-vasc", "cha2ds2vasc", "chadsvasc", "CHA₂DS₂-VASc Score for Atrial Fibrillation Stroke Risk"),
     kind="score",
     specialty="cardiology",
     output=Output("points", "integer", 0, range=(0, 9)),

@@ -7,7 +7,7 @@ from pydantic import Field
 from ..fields import INR, Albumin, Bilirubin, Inputs, choice, with_phrases
 from ..points import category, cut_offs, sum_points
 from ..rounding import round_half_away
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..spec import MedCalcBench, Output, Reference, Secondary, Working, calculator, fmt
 
 ASCITES_POINTS = {"absent": 1, "slight": 2, "moderate": 3}
 Ascites = choice(
@@ -80,10 +80,11 @@ class ChildPughInputs(Inputs):
 @calculator(
     id="child-pugh",
     name="Child-Pugh Score for Cirrhosis Mortality",
-    aliases=("child-pugh-score", "child-turcotte-pugh", "ctp"),
+    aliases=("child-pugh-score", "child-turcotte-pugh", "ctp", "Child-Pugh Score for Cirrhosis"),
     kind="score",
     specialty="hepatology",
-    output=Output("points", "integer", 0, range=(5, 15)),
+    output=Output("points", "integer", 0, range=(5, 15), secondary=(
+        Secondary("child_pugh_class", "Child-Pugh class: A (5-6 points), B (7-9) or C (10-15)", None, "text"),)),
     inputs=ChildPughInputs,
     references=(
         Reference("Child CG, Turcotte JG. Surgery and portal hypertension. In: Child CG, ed. The Liver and "
@@ -128,6 +129,7 @@ def child_pugh(x: ChildPughInputs, w: Working) -> int:
     enc = category(w, "encephalopathy", x.encephalopathy, ENCEPHALOPATHY_POINTS)
     total = sum_points(w, (b, a, i, asc, enc))
     w.interpretation = child_pugh_class(total)
+    w.output("child_pugh_class", "A" if total <= 6 else "B" if total <= 9 else "C")
     return total
 
 

@@ -43,7 +43,7 @@ class CockcroftGaultInputs(Inputs):
 @calculator(
     id="cockcroft-gault",
     name="Creatinine Clearance (Cockcroft-Gault Equation)",
-    aliases=("crcl", "creatinine-clearance", "cockcroft-gault-equation"),
+    aliases=("crcl", "creatinine-clearance", "cockcroft-gault-equation", "CrCl Cockroft-Gault"),
     kind="equation",
     specialty="nephrology",
     output=Output("mL/min", "decimal", 1, range=(0, 200)),

@@ -71,7 +71,8 @@ ITEMS = (
 @calculator(
     id="cows",
     name="COWS (Clinical Opiate Withdrawal Scale)",
-    aliases=("clinical-opiate-withdrawal-scale", "cows-score", "opiate-withdrawal-scale"),
+    aliases=("clinical-opiate-withdrawal-scale", "cows-score", "opiate-withdrawal-scale",
+             "COWS Score for Opiate Withdrawal"),
     kind="score",
     specialty="psychiatry",
     output=Output("points", "integer", 0, range=(0, 48)),

@@ -37,7 +37,8 @@ class MELDInputs(Inputs):
 @calculator(
     id="meld",
     name="MELD Score (original, pre-2016, OPTN/UNOS)",
-    aliases=("meld-original", "meld-unos", "meld-2002", "model-for-end-stage-liver-disease"),
+    aliases=("meld-original", "meld-unos", "meld-2002", "model-for-end-stage-liver-disease",
+             "MELD Score (Original, Pre-2016, Model for End-Stage Liver Disease)"),
     kind="equation",
     specialty="hepatology",
     output=Output(None, "integer", 0, range=(6, 40)),

@@ -39,7 +39,7 @@ class MELDNaInputs(Inputs):
 @calculator(
     id="meld-na",
     name="MELD Na (UNOS/OPTN)",
-    aliases=("meldna", "meld-sodium", "meld-na-unos", "meld-na-optn"),
+    aliases=("meldna", "meld-sodium", "meld-na-unos", "meld-na-optn", "MELDNa/MELD-Na Score for Liver Cirrhosis"),
     kind="equation",
     specialty="hepatology",
     output=Output(None, "integer", 0, range=(6, 40)),

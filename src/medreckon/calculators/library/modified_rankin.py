@@ -42,7 +42,7 @@ class ModifiedRankinInputs(Inputs):
 @calculator(
     id="modified-rankin-scale",
     name="Modified Rankin Scale (mRS)",
-    aliases=("mrs", "rankin", "modified-rankin"),
+    aliases=("mrs", "rankin", "modified-rankin", "Modified Rankin Scale for Neurologic Disability"),
     kind="score",
     specialty="neurology",
     output=Output("points", "integer", 0, range=(0, 6)),

@@ -64,7 +64,7 @@ class NEWS2Inputs(Inputs):
 @calculator(
     id="news2",
     name="National Early Warning Score (NEWS) 2",
-    aliases=("news-2", "news", "national-early-warning-score"),
+    aliases=("news-2", "news", "national-early-warning-score", "National Early Warning Score (NEWS)"),
     kind="score",
     specialty="critical care",
     output=Output("points", "integer", 0, range=(0, 20)),
@@ -83,7 +83,8 @@ class NEWS2Inputs(Inputs):
     "3. Temperature ≤ 35.0 3, 35.1-36.0 1, 36.1-38.0 0, 38.1-39.0 1, ≥ 39.1 2. Total 0-20: 0-4 low (3 in any "
     "one parameter: low-medium), 5-6 medium, ≥ 7 high clinical risk.",
     description="Detects acute clinical deterioration in adults (not in pregnancy or under 16) from six routine "
-    "observations, and sets the urgency of the clinical response.",
+    "observations, and sets the urgency of the clinical response. The original NEWS (RCP 2012) is this score on "
+    "SpO2 scale 1 with AVPU (no 'new confusion' level): its bands and points are the same.",
     example={"respiratory_rate": 23, "oxygen_saturation": 94, "supplemental_oxygen": True, "systolic_bp": 104,
              "pulse": 112, "consciousness": "alert", "temperature": "101.3 degF", "spo2_scale": "scale 1"},
 )

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..fields import Age, Inputs, Option, scoped
-from ..spec import Output, Reference, Working, calculator, fmt, invalid
+from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 FORMULAS = {"uncuffed_cole": 4.0, "cuffed_motoyama": 3.5, "cuffed_khine": 3.0}  # mm added to age/4
 
@@ -26,10 +26,13 @@ class PediatricETTInputs(Inputs):
 @calculator(
     id="pediatric-ett-size",
     name="Pediatric Endotracheal Tube Size by Age",
-    aliases=("ett-size", "paediatric-ett-size", "endotracheal-tube-size", "cole-formula"),
+    aliases=("ett-size", "paediatric-ett-size", "endotracheal-tube-size", "cole-formula",
+             "Pediatric Endotracheal Tube (ETT) Size"),
     kind="equation",
     specialty="pediatrics",
-    output=Output("mm", "decimal", 1, range=(3, 8)),
+    output=Output("mm", "decimal", 1, range=(3, 8), secondary=tuple(
+        Secondary(name, f"tube size by the {name.replace('_', ' ')} formula (age/4 + {add:g})", "mm", "decimal", 1)
+        for name, add in FORMULAS.items())),
     inputs=PediatricETTInputs,
     references=(
         Reference("Cole F. Pediatric formulas for the anesthesiologist. AMA J Dis Child. 1957;94(6):672-673."),
@@ -52,6 +55,8 @@ def pediatric_ett_size(x: PediatricETTInputs, w: Working) -> float:
                       "infants are sized by weight or gestational age (e.g. 3.0-3.5 mm at term)")
     if not 2 <= x.age <= 10:
         w.warn(f"age {fmt(x.age, 1)} years is outside the 2-10 years the formulas are meant for", "age")
+    for name, plus in FORMULAS.items():  # every formula, as MDCalc shows the uncuffed and the cuffed size
+        w.output(name, x.age / 4 + plus)
     add = FORMULAS[x.tube]
     size = w.step(f"tube internal diameter ({x.tube.replace('_', ', ')})", f"{fmt(x.age)} / 4 + {fmt(add)}",
                   x.age / 4 + add, "mm")

@@ -125,7 +125,7 @@ def qtc_bazett(x: QTcInputs, w: Working) -> float:
 
 @qtc_calculator(
     "Fridericia",
-    aliases=("fridericia", "qtcf"),
+    aliases=("fridericia", "qtcf", "QTc (Fridericia) Correction Calculator"),
     reference=Reference("Fridericia LS. Die Systolendauer im Elektrokardiogramm bei normalen Menschen und bei "
                         "Herzkranken. Acta Med Scand. 1920;53:469-486."),
     formula="QTc = QT (ms) / ∛(RR (s)), RR = 60 / heart rate",

@@ -59,7 +59,8 @@ def _clinical(x: RockallClinicalInputs, w: Working) -> list[int]:
 @calculator(
     id="rockall-pre-endoscopy",
     name="Rockall Score for Upper GI Bleeding (pre-endoscopy, clinical)",
-    aliases=("rockall-clinical", "pre-endoscopy-rockall", "admission-rockall"),
+    aliases=("rockall-clinical", "pre-endoscopy-rockall", "admission-rockall",
+             "Rockall Score for Upper GI Bleeding (Pre-Endoscopy)"),
     kind="score",
     specialty="gastroenterology",
     output=Output("points", "integer", 0, range=(0, 7)),

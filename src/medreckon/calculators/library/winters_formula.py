@@ -23,7 +23,8 @@ class WintersInputs(Inputs):
 @calculator(
     id="winters-formula",
     name="Winter's Formula for Metabolic Acidosis Compensation",
-    aliases=("winters", "expected-pco2", "expected-paco2", "winter-formula"),
+    aliases=("winters", "expected-pco2", "expected-paco2", "winter-formula",
+             "Winters' Formula for Metabolic Acidosis Compensation"),
     kind="equation",
     specialty="nephrology",
     output=Output("mmHg", "decimal", 1, range=(8, 50)),
