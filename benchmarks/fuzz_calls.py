@@ -338,6 +338,7 @@ def fuzz(calls: int, seed: int = 1) -> dict[str, Any]:
             "foreign_exceptions": len(p["foreign"]), "foreign_examples": p["foreign"][:5],
             "nonfinite_results": len(p["nonfinite"]), "nonfinite_examples": p["nonfinite"][:5],
             "outside_domain": len(p["outside_domain"]), "outside_domain_examples": p["outside_domain"][:5],
+            "outside_domain_calculators": sorted({e.split(" ")[1].rstrip(":") for e in p["outside_domain"]}),
             "unencodable": len(p["unencodable"]), "unencodable_examples": p["unencodable"][:5],
             "oversized_errors": len(p["oversized"]), "oversized_examples": p["oversized"][:5],
             "largest_error_bytes": t.largest_error, "largest_result_bytes": t.largest_result}

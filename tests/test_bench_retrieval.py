@@ -30,28 +30,44 @@ def cases():
         pytest.skip("MedCalc-Bench data not found")
 
 
+# MDCalc's one-page calculators that compute a MedCalc-Bench calculator's quantity among others
+# (issue 32): their cards rank first for those questions, the MedCalc-Bench calculator second
+UMBRELLAS = {"corrected-qt": {"qtc-bazett", "qtc-fridericia", "qtc-framingham", "qtc-hodges", "qtc-rautaharju"},
+             "bsa-dosing": {"body-surface-area"}, "ideal-body-weight": {"adjusted-body-weight"}}
+
+
 def _accuracy(kind: str, cases) -> tuple[float, float]:
+    """Top-1 (an umbrella computing the true calculator's quantity counts) and top-2."""
     questions = sorted({c.question for c in cases})
     hits = Retriever(kind).search_many(questions, 2)
     ranked = {q: [cid for cid, _ in h] for q, h in zip(questions, hits, strict=True)}
     truth = [by_medcalc_bench_id(c.calculator_id).id for c in cases]
-    top1 = sum(ranked[c.question][0] == t for c, t in zip(cases, truth, strict=True)) / len(cases)
+    top1 = sum(ranked[c.question][0] == t or t in UMBRELLAS.get(ranked[c.question][0], ())
+               for c, t in zip(cases, truth, strict=True)) / len(cases)
     top2 = sum(t in ranked[c.question] for c, t in zip(cases, truth, strict=True)) / len(cases)
     return top1, top2
 
 
 def test_bm25_accuracy_on_medcalc_bench_questions(cases):
-    # measured 1047/1047 top-1 and top-2 with 55, 75 and 140 cards (docs/benchmarks.md, "Formula retrieval")
+    # measured 1047/1047 top-1 and top-2 with 55, 75 and 140 cards; with 440, 907/1047 top-1 (every
+    # miss an umbrella's card first) and 1047/1047 top-2 (docs/benchmarks.md, "Formula retrieval")
     assert len(cases) == 1047
-    top1, top2 = _accuracy("bm25", cases)
-    assert top1 >= 0.97
-    assert top2 >= 0.99
+    retriever = Retriever("bm25")
+    ranked = retriever.search_many([c.question for c in cases], 2)
+    misses = set()
+    for c, hits in zip(cases, ranked, strict=True):
+        truth = by_medcalc_bench_id(c.calculator_id).id
+        assert truth in [i for i, _ in hits], (truth, c.question)
+        if hits[0][0] != truth:
+            misses.add((hits[0][0], truth))
+    assert all(truth in UMBRELLAS.get(first, ()) for first, truth in misses), misses
 
 
 @needs_dense
 def test_dense_accuracy_on_medcalc_bench_questions(cases):
     # measured top-1 / top-2: 999 / 1047 with 55 cards, 992 / 1042 with 75, 969 / 1034 with 140
-    # (docs/benchmarks.md, "Formula retrieval"): a guard against regressions, not the target
+    # (docs/benchmarks.md, "Formula retrieval"): a guard against regressions, not the target; with
+    # 440 cards an umbrella first counts (UMBRELLAS)
     top1, top2 = _accuracy("dense", cases)
     assert top1 >= 0.92
     assert top2 >= 0.98
@@ -103,7 +119,8 @@ def test_name_field_separates_near_namesakes():
 def test_misspelled_words_are_read_as_the_closest_card_word():
     assert tokenize("Fredericia") == ["fredericia"]
     r = Retriever("bm25")
-    assert r.search("corrected QT interval by the Fredericia formula", 1)[0][0] == "qtc-fridericia"
+    assert [i for i, _ in r.search("corrected QT interval by the Fredericia formula", 2)] == [
+        "corrected-qt", "qtc-fridericia"]  # the umbrella (its card names every formula) first
     assert r.search("LDL cholestrol", 1)[0][0] == "ldl-calculated"
 
 

@@ -179,7 +179,7 @@ def test_unit_strings_are_converted_by_the_calculator():
 
 
 @pytest.mark.parametrize("written, how", [
-    ("Cockcroft Gault creatinine clearance", "words"), ("Cockroft-Gault", "close"), ("CrCl", "registry"),
+    ("Cockcroft Gault creatinine clearance", "words"), ("Cokcroft-Gault", "close"), ("CrCl", "registry"),
     ("Creatinine Clearance (Cockcroft-Gault Equation)", "registry")])
 def test_a_calculator_named_in_other_words_is_found_and_how_is_recorded(written, how):
     out, _ = run(reply(calculator=written))
@@ -197,7 +197,7 @@ def test_an_unknown_calculator_gives_a_trace_without_one():
 
     out, _ = run(reply(calculator="Wells score"))  # two calculators fit as well: neither is guessed
     assert out.calc.calculator is None
-    assert out.trace["calculator_match"]["candidates"] == ["wells-dvt", "wells-pe"]
+    assert {"wells-dvt", "wells-pe"} <= set(out.trace["calculator_match"]["candidates"])
 
 
 def test_values_that_map_to_no_input_are_recorded_and_the_rest_computed():

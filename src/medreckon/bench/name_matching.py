@@ -140,8 +140,9 @@ class CalculatorMatch:
 @lru_cache(maxsize=1)
 def _calculator_labels() -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(calculator id, words) for the name, id and each alias of every calculator."""
-    return tuple((calc.id, name_words(text, _CALC_FILLER))
-                 for calc in all_calculators() for text in (calc.name, calc.id, *calc.aliases))
+    labels = ((calc.id, name_words(text, _CALC_FILLER)) for calc in all_calculators()
+              for text in (calc.name, calc.id, *calc.aliases))
+    return tuple((t, words) for t, words in labels if words)  # a label of filler words only fits every name
 
 
 def match_calculator(name: Any) -> CalculatorMatch:
@@ -222,6 +223,11 @@ def _input_labels(calc: Calculator) -> tuple[tuple[str, str, tuple[str, ...]], .
 def input_for_name(calc: Calculator, name: str) -> tuple[str | None, str, tuple[str, ...]]:
     """(the input of `calc` a written value name stands for, or None; how it matched; the tied
     inputs when several fit as well). Exact names first, then shared words, then spelling."""
+    # an input's own name first: word sets lose order ("sitting to standing" and "standing to
+    # sitting") and filler ("level")
+    named = "_".join(name.strip().lower().split())
+    if any(s.name == named for s in asked_inputs(calc)):
+        return named, "name", ()
     words = name_words(name)
     if not words:
         return None, "none", ()

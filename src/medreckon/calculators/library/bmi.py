@@ -68,11 +68,12 @@ class BMIInputs(Inputs):
     example={"weight": "176 lb", "height": "5 ft 9 in"},
 )
 def bmi(x: BMIInputs, w: Working) -> float:
-    value = bmi_value(x.weight, x.height, w)
+    # the further outputs first: the last step is the main result (step verification reads it so)
     w.output("bsa", mosteller(x.height, x.weight, w))
     if x.target_bmi is not None:
         m = x.height / 100
         w.output("target_weight", w.step("target weight", lambda: f"{fmt(x.target_bmi)} kg/m² × ({fmt(m)} m)²",
                                          x.target_bmi * m * m, "kg"))
+    value = bmi_value(x.weight, x.height, w)
     w.interpretation = f"{who_category(value)} (WHO adult classification)"
     return value

@@ -22,7 +22,8 @@ class ETTDepthInputs(Inputs):
     aliases=("ett-depth", "chula-formula", "endotracheal-tube-depth"),
     kind="equation",
     specialty="critical care",
-    output=Output("cm", "integer", 0, range=(15, 27), secondary=(
+    # the range is the domain of an integer output: height / 10 + 4 over heights below 300 cm
+    output=Output("cm", "integer", 0, range=(4, 34), secondary=(
         Secondary("predicted_body_weight", "ARDS Network predicted body weight", "kg", "decimal", 1),
         Secondary("tidal_volume_6", "tidal volume at 6 mL/kg of predicted body weight", "mL", "decimal", 0),
         Secondary("tidal_volume_8", "tidal volume at 8 mL/kg of predicted body weight", "mL", "decimal", 0),

@@ -26,7 +26,8 @@ class OSIRISInputs(Inputs):
     aliases=("Osteoporosis Index of Risk (OSIRIS)", "osteoporosis-index-of-risk"),
     kind="score",
     specialty="rheumatology",
-    output=Output("points", "integer", 0, range=(-30, 15), secondary=(
+    # the points range is the domain: the formula over the inputs' bounds (weight < 1000 kg, age 0-130)
+    output=Output("points", "integer", 0, range=(-28, 201), secondary=(
         Secondary("risk", "osteoporosis risk: High (< −3), Intermediate (−3 to 1) or Low (> 1)", None, "text"),
     )),
     inputs=OSIRISInputs,

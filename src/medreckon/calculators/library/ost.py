@@ -24,7 +24,8 @@ class OSTInputs(Inputs):
     aliases=("Osteoporosis Self Assessment Tool (OST)", "osteoporosis-self-assessment-tool", "osta"),
     kind="score",
     specialty="rheumatology",
-    output=Output("points", "integer", 0, range=(-25, 15), secondary=(
+    # the points range is the domain: the formula over the inputs' bounds (weight < 1000 kg, age 0-130)
+    output=Output("points", "integer", 0, range=(-26, 199), secondary=(
         Secondary("risk", "osteoporosis risk: High, Intermediate or Low", None, "text"),
     )),
     inputs=OSTInputs,
