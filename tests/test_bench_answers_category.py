@@ -4,7 +4,13 @@ label after normalisation, stored and read back."""
 import pytest
 
 from medreckon.bench.analysis.scoring import RULES, is_correct, score
-from medreckon.bench.answers import format_answer, label_key, parse_answer, read_category, typed_answer
+from medreckon.bench.answers import (
+    format_answer,
+    label_key,
+    parse_answer,
+    read_category,
+    typed_answer,
+)
 from medreckon.bench.runs.store import decode_answer, encode_answer
 from medreckon.bench.types import Case, Outcome
 

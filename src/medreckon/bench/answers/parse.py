@@ -91,6 +91,7 @@ _ANSWER_PHRASE = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=|-)\s*[:=]?\s
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*#(\"'])|\n+")
 _JSON = json.JSONDecoder(parse_float=Decimal, strict=False)
 _GUESSES = ("bare", "last_sentence")
+_BARE_LABEL_WORDS = 5  # without its labels, a category answer standing alone is this short
 
 
 def _strip_reasoning(text: str) -> tuple[str, str | None]:
@@ -260,11 +261,12 @@ def _free_text(visible: str, output_type: str,
         if answer is not None:
             return "answer_phrase", answer, decimals
     lines = [ln for ln in plain.splitlines() if ln.strip()]
-    if len(lines) == 1 and len(lines[0]) <= 80:
+    unlabelled = output_type == "category" and not categories
+    if len(lines) == 1 and len(lines[0]) <= 80 and not (unlabelled and len(lines[0].split()) > _BARE_LABEL_WORDS):
         answer, decimals = read_value(lines[0], output_type, categories)
         if answer is not None:
             return "bare", answer, decimals
-    if output_type == "category" and not categories:
+    if unlabelled:
         return None  # without the labels a sentence cannot be told from a label
     for sentence in reversed(_SENTENCE_END.split(plain)):
         if sentence.strip():
