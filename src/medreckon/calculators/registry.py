@@ -42,14 +42,20 @@ def all_calculators() -> tuple[Calculator, ...]:
     return _index()[0]
 
 
+def find(name: str | int) -> Calculator | None:
+    """The calculator for an id, alias, name or MedCalc-Bench ID, or None (no suggestions: cheap
+    for callers that look up many names that may be missing)."""
+    index = _index()[1]
+    calc = index.get(name if isinstance(name, str) else str(name))  # exact key ("2" too): skip normalising
+    return calc if calc is not None else index.get(_key(str(name)))
+
+
 def get(name: str | int | Calculator) -> Calculator:
     """The calculator for an id, alias, name or MedCalc-Bench ID; CalculatorInputError if none."""
     if isinstance(name, Calculator):
         return name
+    calc = find(name)
     index = _index()[1]
-    calc = index.get(name if isinstance(name, str) else str(name))  # exact key ("2" too): skip normalising
-    if calc is None:
-        calc = index.get(_key(str(name)))
     if calc is None:
         close = difflib.get_close_matches(_key(str(name)), list(index), n=3, cutoff=0.5)
         hint = f"did you mean {', '.join(close)}?" if close else "run `medreckon calc list` to see them"

@@ -293,6 +293,7 @@ class RecordWriter:
     counts: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self._closed = False
         self.dialect: Dialect = "postgresql" if is_postgres(self.locator) else "sqlite"
         if self.dialect == "postgresql":
             from .postgres import PostgresLoader
@@ -318,13 +319,17 @@ class RecordWriter:
             self.counts[table] = self.counts.get(table, 0) + len(rows)
 
     def close(self) -> dict[str, int]:
-        for table in list(self._pending):
-            self._flush(table)
-        self._sink.finish()
+        if not self._closed:
+            for table in list(self._pending):
+                self._flush(table)
+            self._sink.finish()
+            self._closed = True
         return dict(self.counts)
 
     def abort(self) -> None:
-        self._sink.abort()
+        if not self._closed:
+            self._sink.abort()
+            self._closed = True
 
     def __enter__(self) -> RecordWriter:
         return self
