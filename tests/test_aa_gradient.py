@@ -32,3 +32,9 @@ def test_warnings():
 def test_fio2_above_100_rejected():
     with pytest.raises(CalculatorInputError, match="fio2"):
         calculate("aa-gradient", fio2=101, pao2=90, paco2=40)
+
+
+def test_age_expected_gradient_is_an_output():
+    r = calculate("aa-gradient", fio2=21, pao2=62, paco2=34, age=58)
+    assert r.outputs["expected_gradient"]["value"] == pytest.approx(58 / 4 + 4)
+    assert calculate("aa-gradient", fio2=21, pao2=62, paco2=34).outputs["expected_gradient"]["value"] is None

@@ -32,3 +32,20 @@ def test_adjusted_body_weight_units():
 def test_ibw_needs_sex():
     with pytest.raises(CalculatorInputError, match="sex"):
         calculate("ibw", height=170)
+
+
+def test_ideal_body_weight_with_the_actual_weight_gives_adjusted_weight_and_percent():
+    # MDCalc's Ideal Body Weight and Adjusted Body Weight: female 64 in, 176 lb
+    r = calculate("ideal-body-weight", sex="female", height="64 in", weight="176 lb")
+    ibw = 45.5 + 2.3 * 4
+    actual = 176 * 0.45359237
+    assert r.value == pytest.approx(ibw)
+    assert r.outputs["adjusted_body_weight"]["value"] == pytest.approx(ibw + 0.4 * (actual - ibw))
+    assert r.outputs["percent_of_ideal"]["value"] == round(actual / ibw * 100)  # 146
+    bare = calculate("ideal-body-weight", sex="female", height="64 in")
+    assert bare.outputs["adjusted_body_weight"]["value"] is None and bare.outputs["percent_of_ideal"]["value"] is None
+
+
+def test_no_adjusted_weight_where_devine_gives_no_ideal_weight():
+    with pytest.raises(CalculatorInputError, match="height"):
+        calculate("ideal-body-weight", sex="female", height="3 ft 3 in", weight=40)  # 45.5 − 2.3 × 21 < 0

@@ -72,3 +72,19 @@ def test_medcalc_bench_row_24():
     r = from_medcalc_bench(3, "{'age': [30, 'years'], 'creatinine': [0.9, 'mg/dL'], 'sex': 'Female'}")
     assert r.value == pytest.approx(142 * (0.9 / 0.7) ** -1.2 * 0.9938**30 * 1.012)
     assert r.value == pytest.approx(88.199, abs=1e-3)
+
+
+@pytest.mark.parametrize(("creatinine", "stage"), [
+    ("0.5 mg/dL", "G1"), ("1.0 mg/dL", "G2"), ("1.4 mg/dL", "G3a"), ("1.8 mg/dL", "G3b"), ("2.7 mg/dL", "G4"),
+    ("6 mg/dL", "G5"),
+])
+def test_ckd_stage_output_is_the_kdigo_category(creatinine, stage):
+    r = calculate("ckd-epi-2021", age=62, sex="male", creatinine=creatinine)
+    assert r.outputs["ckd_stage"]["value"] == stage
+    assert f"category {stage} " in r.interpretation
+
+
+def test_the_cystatin_equations_give_the_stage_too():
+    r = calculate("ckd-epi-2021-creatinine-cystatin", age=62, sex="male", creatinine=1.8, cystatin_c=1.6)
+    assert r.outputs["ckd_stage"]["value"] == "G3b"  # 42 mL/min/1.73 m²
+    assert calculate("ckd-epi-cystatin-c", age=62, sex="male", cystatin_c=1.6).outputs["ckd_stage"]["value"] == "G3b"

@@ -50,3 +50,14 @@ def test_medcalc_bench_row():
     r = from_medcalc_bench(38, "{'age': [23, 'years'], 'weight': [142.0, 'lbs'], 'sex': 'Male', "
                                "'Sodium': [137.0, 'mmol/L']}")
     assert r.value == pytest.approx(-0.828, abs=1e-3)
+
+
+@pytest.mark.parametrize(("target", "deficit", "words"), [
+    (144, 0.6 * 80 * (154 / 144 - 1), "to bring sodium to 144"),
+    (154, 0.0, "not above the target 154"),
+])
+def test_target_sodium_other_than_140(target, deficit, words):
+    # MDCalc's 'sodium desired': a stepwise target
+    r = calculate("free-water-deficit", age=40, sex="male", weight=80, sodium=154, target_sodium=target)
+    assert r.value == pytest.approx(deficit) and words in r.interpretation
+    assert not [w for w in r.warnings if w.field == "target_sodium"]  # an option: never warned as assumed

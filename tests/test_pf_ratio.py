@@ -26,3 +26,14 @@ def test_fraction_form_and_bare_fraction_warning():
 def test_missing_pao2():
     with pytest.raises(CalculatorInputError, match="pao2"):
         calculate("pf-ratio", fio2=40)
+
+
+@pytest.mark.parametrize(("pao2", "severity", "mortality"), [
+    (60, "Severe", 45), (60.1, "Moderate", 32),  # FiO2 0.6: P/F 100 | 100.17
+    (120, "Moderate", 32), (120.1, "Mild", 27),  # 200 | 200.17
+    (180, "Mild", 27), (180.1, None, None),  # 300 | 300.17
+])
+def test_berlin_severity_and_mortality_outputs(pao2, severity, mortality):
+    r = calculate("pf-ratio", pao2=pao2, fio2=60)
+    assert r.outputs["ards_severity"]["value"] == severity
+    assert r.outputs["mortality"]["value"] == mortality

@@ -45,3 +45,20 @@ def test_medcalc_bench_row():
     r = from_medcalc_bench(30, "{'Sodium': [131.0, 'mEq/L'], 'Glucose': [70.0, 'mg/dL'], "
                                "'Blood Urea Nitrogen (BUN)': [18.0, 'mg/dL']}")
     assert r.value == pytest.approx(272.317, abs=1e-3)
+
+
+def test_ethanol_adds_its_osmoles_over_37_by_default():
+    # MDCalc's Serum Osmolality/Osmolarity: 2 × 140 + 48 / 2.8 + 120 / 18 + 40 / 3.7 = 314.6
+    r = calculate("serum-osmolality", sodium=140, bun=48, glucose=120, ethanol=40)
+    assert r.value == pytest.approx(280 + 48 / 2.8 + 120 / 18 + 40 / 3.7)
+    r46 = calculate("serum-osmolality", sodium=140, bun=48, glucose=120, ethanol=40, ethanol_divisor="4.6")
+    assert r46.value == pytest.approx(280 + 48 / 2.8 + 120 / 18 + 40 / 4.6)
+    assert r.outputs["osmolal_gap"]["value"] is None  # no measured osmolality given
+
+
+@pytest.mark.parametrize(("measured", "elevated"), [(305, False), (305.1, True)])
+def test_osmolal_gap_above_10_with_a_measured_osmolality(measured, elevated):
+    r = calculate("serum-osmolality", sodium=140, bun=28, glucose=90, measured_osmolality=measured)  # calc 295
+    assert r.value == pytest.approx(295)
+    assert r.outputs["osmolal_gap"]["value"] == pytest.approx(measured - 295)
+    assert ("> 10" in r.interpretation) is elevated and ("not elevated" in r.interpretation) is not elevated

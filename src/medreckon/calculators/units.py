@@ -51,6 +51,16 @@ _FACTORS: dict[str, dict[str, float]] = {
     "volume_per_weight": {"mL/kg": 1.0, "L/kg": 1000.0},
     # a filtration rate indexed to 1.73 m² of body surface area (eGFR)
     "indexed_gfr": {"mL/min/1.73m^2": 1.0},
+    # a flow per kg of body weight (urine output, CRRT effluent dose)
+    "flow_per_weight": {"mL/kg/h": 1.0, "mL/kg/min": 60.0, "mL/kg/d": 1 / 24},
+    # drops per millilitre of an infusion set
+    "drop_factor": {"gtt/mL": 1.0},
+    # a dose per m² of body surface area (chemotherapy)
+    "dose_per_area": {"mg/m^2": 1.0, "ug/m^2": 1e-3, "g/m^2": 1000.0},
+    # drug exposure: the area under the concentration-time curve (carboplatin's target AUC)
+    "exposure": {"mg·min/mL": 1.0},
+    # a change of concentration per unit time (a sodium correction rate)
+    "concentration_rate": {"mEq/L/h": 1.0, "mEq/L/d": 1 / 24},
 }
 
 # Spellings (after _normalise) -> symbol. Includes the typos seen in MedCalc-Bench's entity units
@@ -160,6 +170,17 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "g/kg": ("g/kg",),
     "mL/kg": ("ml/kg", "cc/kg", "ml per kg"),
     "L/kg": ("l/kg",),
+    "mL/kg/h": ("ml/kg/h", "ml/kg/hr", "ml/kg/hour", "cc/kg/h", "cc/kg/hr", "ml/kg per hour"),
+    "mL/kg/min": ("ml/kg/min",),
+    "mL/kg/d": ("ml/kg/d", "ml/kg/day", "ml/kg/24h", "ml/kg/24 h"),
+    "mg/m^2": ("mg/m^2", "mg/m2", "mg/sq m", "mg per m^2"),
+    "ug/m^2": ("ug/m^2", "ug/m2"),
+    "g/m^2": ("g/m^2", "g/m2"),
+    "mg·min/mL": ("mg·min/ml", "mg*min/ml", "mg min/ml", "mg.min/ml", "mg-min/ml", "mg x min/ml"),
+    "gtt/mL": ("gtt/ml", "gtts/ml", "drops/ml", "drop/ml", "gt/ml"),
+    "mEq/L/h": ("meq/l/h", "meq/l/hr", "mmol/l/h", "mmol/l/hr", "meq/l per hour", "mmol/l per hour"),
+    "mEq/L/d": ("meq/l/d", "meq/l/day", "mmol/l/d", "mmol/l/day", "meq/l per day", "mmol/l per day",
+                "meq/l/24h", "mmol/l/24h", "meq/l/24 h", "mmol/l/24 h"),
     "mL/min/1.73m^2": ("ml/min/1.73m^2", "ml/min/1.73 m^2", "ml/min/1.73m2", "ml/min/1.73 m2", "ml/min",
                        "ml/min per 1.73m^2", "ml/min per 1.73 m^2", "ml/min/1.73sqm"),
 }
@@ -224,7 +245,7 @@ class UnitError(ValueError):
 def _normalise(unit: str) -> str:
     u = unit.strip().lower()
     u = u.replace("µ", "u").replace("μ", "u").replace("mcg", "ug").replace("²", "^2")
-    u = u.replace("³", "^3").replace("⁹", "^9").replace("×", "x").replace("⁻¹", "^-1")
+    u = u.replace("³", "^3").replace("⁹", "^9").replace("×", "x").replace("⁻¹", "^-1").replace("₂", "2")
     u = re.sub(r"\s*/\s*", "/", u)
     u = re.sub(r"\s+", " ", u)
     return u.rstrip(".")

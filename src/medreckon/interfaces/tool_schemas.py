@@ -185,7 +185,8 @@ def parameters_schema(
 def tool_description(calc: Calculator) -> str:
     out = calc.output
     returns = {"decimal": "a number", "integer": "an integer", "date": "a date",
-               "gestational_age": "(weeks, days)"}[out.type]
+               "gestational_age": "(weeks, days)",
+               "category": "one of the labels " + "; ".join(f"'{c}'" for c in out.categories)}[out.type]
     unit = f" in {out.unit}" if out.unit and out.unit != "1" else ""
     text = f"{calc.name}. {_sentence(calc.description)}" if calc.description else f"{calc.name}."
     rules = "; ".join(r.words() for r in calc.inputs.rules)

@@ -24,7 +24,16 @@ from ...calculators.registry import get
 from ...calculators.spec import Calculator, Result
 from ...errors import CalculatorInputError
 from ..datasets.medmcp_calc import CalculatorUse, Task
-from .mapping import REFUSED, Mapping, Unmapped, inputs_for, leading_amount, load_mapping, value_key
+from .mapping import (
+    REFUSED,
+    Mapping,
+    Unmapped,
+    inputs_for,
+    label_key,
+    leading_amount,
+    load_mapping,
+    value_key,
+)
 
 _RANGE = re.compile(r"^\s*(-?\d[\d,]*(?:\.\d+)?)\s*[-–—]\s*(\d[\d,]*(?:\.\d+)?)\s*(.*)$", re.S)
 
@@ -34,7 +43,7 @@ class UseCheck:
     key: str  # <task id>#<order>
     name: str  # MedMCP-Calc's calculator name
     status: str  # agree | documented | undocumented | stale | unmapped
-    ours: str  # our answer as text ("error: ..." when our calculator refused the inputs)
+    ours: str  # our answer as text ("error" when our calculator refused the inputs; `detail` says why)
     detail: str = ""  # the documented reason, or what is wrong
 
 
@@ -106,7 +115,8 @@ def check_use(mapping: Mapping, calc: Calculator, use: CalculatorUse) -> UseChec
         stale = "documented as a disagreement but now agrees" if doc else ""
         return UseCheck(use.key, use.name, "stale" if doc else "agree", ours, stale)
     if doc is None:
-        return UseCheck(use.key, use.name, "undocumented", ours, "disagrees, with no documented reason")
+        refusal = f" (ours refused: {result})" if isinstance(result, CalculatorInputError) else ""
+        return UseCheck(use.key, use.name, "undocumented", ours, "disagrees, with no documented reason" + refusal)
     if not same_as_documented(str(doc["ours"]), ours):
         return UseCheck(use.key, use.name, "stale", ours, f"documented ours={doc['ours']!r}, now {ours!r}")
     return UseCheck(use.key, use.name, "documented", ours, f"{doc['reason']} Source: {doc['source']}")
@@ -135,12 +145,14 @@ def compare(mapping: Mapping, calc: Calculator, use: CalculatorUse, result: Resu
     spec = {**mapping.answer, **mapping.uses.get(use.key, {})}
     theirs = answer_label(spec["labels"], use.final_answer)
     if isinstance(result, CalculatorInputError):
-        return theirs == REFUSED, f"error: {result}"
+        return theirs == REFUSED, "error"
     name = spec.get("output")
     value, unit = (result.value, calc.output.unit) if name is None else (
         result.outputs[name]["value"], result.outputs[name]["unit"])
     if theirs is not None:
         return theirs == value, str(value)
+    if spec.get("match") == "text":
+        return label_key(str(value)) == label_key(use.final_answer), str(value)
     if not isinstance(value, int | float) or isinstance(value, bool):
         raise Unmapped(f"answer {use.final_answer!r} is not in the answer labels of {mapping.path.name}")
     lo, hi, decimals, their_unit = their_number(use.final_answer, unit)

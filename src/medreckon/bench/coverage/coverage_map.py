@@ -58,10 +58,10 @@ def build_map(tasks: list[Task], not_implemented: dict[str, dict[str, str]], ans
     uses = Counter(n for t in tasks for n in t.required)
     ours = {n: resolve(n) for n in uses}
     both = sorted(n for n in not_implemented if ours.get(n))
-    unknown = sorted(set(not_implemented) - set(uses))
-    if both or unknown:
+    if both:
         raise CoverageError("medmcp_calc_not_implemented.json: " + "; ".join(
-            [f"{n!r} is implemented ({ours[n]})" for n in both] + [f"{n!r} is not a MedMCP-Calc name" for n in unknown]))
+            f"{n!r} is implemented ({ours[n]}): remove it from the file" for n in both))
+    not_implemented = {n: e for n, e in not_implemented.items() if n in uses}
     names = [_name_row(n, uses[n], ours[n], not_implemented.get(n)) for n in sorted(uses, key=lambda n: (-uses[n], n))]
     covered = {n for n, c in ours.items() if c}
     return {

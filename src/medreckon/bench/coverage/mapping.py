@@ -9,12 +9,13 @@ final answer is and how to compare it, and every documented disagreement with it
      "fields": [{"labels": ["SpO2", "SpO2 (%)"], "input": "spo2"},
                 {"labels": ["Black race"], "ignore": "why our calculator does not take it"}],
      "fixed": {"option": "value"},
-     "answer": {"output": null, "unit": "lb", "tolerance": 0.5,
+     "answer": {"output": null, "unit": "lb", "tolerance": 0.5, "match": "text",
                 "labels": {"their text": "our label", "re:<pattern>": "@refused"}},
      "uses": {"<task id>#<order>": {"output": "other_output", "why": "..."}},
      "deviations": {"<task id>#<order>": {"ours": "...", "reason": "...", "source": "..."}}}
 
-Answer labels may be `re:` patterns (matched in full against the normalised answer). Labels and
+`"match": "text"` compares a text output with their answer as labels are compared (case and
+punctuation aside). Option texts and answer labels may be `re:` patterns (matched in full against the normalised text). Labels and
 option texts match after normalising (Unicode NFKC, case, and for labels every run of
 punctuation or spaces as one space), so "PaCO₂ (mm Hg)" and "paco2_mm_hg" are one label.
 """
@@ -41,8 +42,8 @@ MAPPINGS = package_data("medmcp_calc_mappings")
 REFUSED = "@refused"  # an answer label meaning "MDCalc says it cannot be calculated"
 ROUTE = "@calculator"  # in a value's inputs: this use is computed by that calculator instead
 _KEYS = {"calculator", "fields", "fixed", "answer", "uses", "deviations", "notes"}
-_FIELD_KEYS = {"labels", "input", "unit", "values", "ignore", "why"}
-_ANSWER_KEYS = {"output", "unit", "tolerance", "labels", "why"}
+_FIELD_KEYS = {"labels", "input", "unit", "values", "ignore", "find", "why"}
+_ANSWER_KEYS = {"output", "unit", "tolerance", "labels", "match", "why"}
 _COMPARATOR = re.compile(r"^\s*(?:[<>≤≥~]|>=|<=)")
 _NUMBER = re.compile(r"^\s*([-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+))\s*(.*)$", re.S)
 
@@ -73,6 +74,7 @@ class FieldRule:
     unit: str | None = None  # the unit of a bare number (a label such as "Weight (lbs)")
     values: dict[str, Any] = field(default_factory=dict)  # value_key(text) -> our value or {input: value}
     ignore: str | None = None  # why this field is not one of our inputs
+    find: bool = False  # read the first amount anywhere in the text ("Paclitaxel 175 mg/m²"), not a leading one
 
 
 @dataclass(frozen=True)
@@ -113,12 +115,7 @@ def read_mapping(p: Path) -> Mapping:
     if set(answer) - _ANSWER_KEYS:
         raise MappingError(f"{p.name}: answer keys are among {sorted(_ANSWER_KEYS)}")
     labels = {(k if k.startswith("re:") else value_key(k)): v for k, v in answer.get("labels", {}).items()}
-    for k in labels:
-        if k.startswith("re:"):
-            try:
-                re.compile(k[3:])
-            except re.error as exc:
-                raise MappingError(f"{p.name}: answer label {k!r} is not a regular expression ({exc})") from None
+    _check_patterns(p, labels)
     answer = {**answer, "labels": labels}
     deviations = data.get("deviations", {})
     for key, d in deviations.items():
@@ -127,16 +124,27 @@ def read_mapping(p: Path) -> Mapping:
     return Mapping(p.stem, p, fields, data.get("fixed", {}), answer, data.get("uses", {}), deviations)
 
 
+def _check_patterns(p: Path, table: dict[str, Any]) -> None:
+    for k in table:
+        if k.startswith("re:"):
+            try:
+                re.compile(k[3:])
+            except re.error as exc:
+                raise MappingError(f"{p.name}: {k!r} is not a regular expression ({exc})") from None
+
+
 def _field_rule(p: Path, i: int, raw: Any) -> FieldRule:
     if not isinstance(raw, dict) or set(raw) - _FIELD_KEYS or not raw.get("labels"):
         raise MappingError(f"{p.name}: fields[{i}] is an object with 'labels' and keys among {sorted(_FIELD_KEYS)}")
     if ("input" in raw) + ("ignore" in raw) + ("values" in raw and "input" not in raw) != 1:
         raise MappingError(f"{p.name}: fields[{i}] maps to an 'input', maps its 'values' to inputs, or says why "
                            "it is ignored ('ignore'): exactly one")
-    values = {value_key(k): v for k, v in raw.get("values", {}).items()}
+    values = {(k if k.startswith("re:") else value_key(k)): v for k, v in raw.get("values", {}).items()}
+    _check_patterns(p, values)
     if "input" not in raw and any(not isinstance(v, dict) for v in values.values()):
         raise MappingError(f"{p.name}: fields[{i}] has no 'input', so each of its values maps to {{input: value}}")
-    return FieldRule(tuple(raw["labels"]), raw.get("input"), raw.get("unit"), values, raw.get("ignore"))
+    return FieldRule(tuple(raw["labels"]), raw.get("input"), raw.get("unit"), values, raw.get("ignore"),
+                     bool(raw.get("find", False)))
 
 
 # ---------------------------------------------------------------- a use as our inputs
@@ -146,27 +154,37 @@ def inputs_for(mapping: Mapping, calc: Calculator, use: CalculatorUse) -> tuple[
     """The calculator and inputs that compute this use (a value may route it to a sibling
     calculator); Unmapped names the first label or option text the mapping does not know."""
     inputs: dict[str, Any] = dict(mapping.fixed)
+    implied: dict[str, Any] = {}  # inputs set by an option's {input: value}: a field giving the input wins
     for label, raw in use.inputs:
         rule = mapping.fields.get(label_key(label))
         if rule is None:
             raise Unmapped(f"field {label!r} is not in {mapping.path.name}")
         if rule.ignore is not None:
             continue
-        known = rule.values.get(value_key(raw), _MISSING)
+        known = option_value(rule.values, raw)
         if isinstance(known, dict):
-            inputs.update(known)
+            implied.update(known)
         elif known is not _MISSING:
             inputs[rule.input] = known  # type: ignore[index]
         elif rule.input is None:
             raise Unmapped(f"field {label!r}: option {raw!r} is not in {mapping.path.name}")
         else:
-            target = get(inputs.get(ROUTE, calc.id))
+            target = get(implied.get(ROUTE, calc.id))
             inputs[rule.input] = read_value(target, rule, label, raw)
+    inputs = {**implied, **inputs}
     routed = get(inputs.pop(ROUTE)) if ROUTE in inputs else calc
     return routed, inputs
 
 
 _MISSING = object()
+
+
+def option_value(values: dict[str, Any], raw: Any) -> Any:
+    """What an option text maps to: an exact entry, else the first `re:` pattern matching it in full."""
+    key = value_key(raw)
+    if key in values:
+        return values[key]
+    return next((v for k, v in values.items() if k.startswith("re:") and re.fullmatch(k[3:], key)), _MISSING)
 
 
 def input_kind(calc: Calculator, name: str) -> tuple[str, Quantity | None]:
@@ -193,13 +211,16 @@ def read_value(calc: Calculator, rule: FieldRule, label: str, raw: Any) -> Any:
     if kind == "text":
         return raw.strip() if isinstance(raw, str) else raw
     if kind == "boolean":
-        word = value_key(raw).split(" ", 1)[0].strip("(),.;:")
+        word = re.match(r"[a-z]*", value_key(raw)).group(0)  # type: ignore[union-attr]
         if word in ("yes", "no"):
             return word == "yes"
         raise Unmapped(f"field {label!r}: {raw!r} is neither yes nor no; map it in 'values'")
     if isinstance(raw, int | float) and not isinstance(raw, bool):
         return {"value": raw, "unit": rule.unit} if kind == "quantity" and rule.unit else raw
-    number, unit = leading_amount(str(raw), q.unit if q else None, q.analyte if q else None)
+    text = str(raw)
+    if rule.find and (first := re.search(r"\d", text)):
+        text = text[first.start():]
+    number, unit = leading_amount(text, q.unit if q else None, q.analyte if q else None)
     if number is None:
         raise Unmapped(f"field {label!r}: cannot read a number from {raw!r}; map it in 'values'")
     if kind != "quantity":

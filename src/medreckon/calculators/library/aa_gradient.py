@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, FiO2, Inputs, Option, PaCO2, PaO2, q
-from ..spec import Output, Reference, Working, calculator, fmt
+from ..spec import Output, Reference, Secondary, Working, calculator, fmt
 
 WATER_VAPOUR = 47.0  # mm Hg at 37 °C
 RESPIRATORY_QUOTIENT = 0.8
@@ -37,10 +37,14 @@ class AaGradientInputs(Inputs):
 @calculator(
     id="aa-gradient",
     name="A-a O2 Gradient",
-    aliases=("a-a-gradient", "alveolar-arterial-gradient", "aa-o2-gradient", "alveolar-gas-equation"),
+    aliases=("a-a-gradient", "alveolar-arterial-gradient", "aa-o2-gradient", "alveolar-gas-equation",
+             "A-a O₂ Gradient"),
     kind="equation",
     specialty="pulmonology",
-    output=Output("mmHg", "decimal", 1, range=(0, 650)),
+    output=Output("mmHg", "decimal", 1, range=(0, 650), secondary=(
+        Secondary("expected_gradient", "age-expected A-a gradient on room air, age/4 + 4 (when the age is given)",
+                  "mmHg", "decimal", 1),
+    )),
     inputs=AaGradientInputs,
     references=(
         Reference("Curran-Everett D. A classic learning opportunity from Fenn, Rahn, and Otis (1946): the "
@@ -67,7 +71,8 @@ def aa_gradient(x: AaGradientInputs, w: Working) -> float:
     if x.age is None:
         w.interpretation = "give the age to compare with the age-expected gradient (age/4 + 4)"
         return gradient
-    expected = w.step("age-expected A-a gradient", f"{fmt(x.age)} / 4 + 4", x.age / 4 + 4, "mm Hg")
+    expected = w.output("expected_gradient", w.step("age-expected A-a gradient", f"{fmt(x.age)} / 4 + 4",
+                                                    x.age / 4 + 4, "mm Hg"))
     if round(gradient, 6) > round(expected, 6):
         w.interpretation = f"above the age-expected {fmt(expected, 1)} mm Hg: suggests V/Q mismatch, shunt or " \
                            "a diffusion defect"

@@ -48,13 +48,17 @@ class BodySurfaceAreaInputs(Inputs):
     example={"weight": 80, "height": 175},
 )
 def body_surface_area(x: BodySurfaceAreaInputs, w: Working) -> float:
-    h, kg = x.height, x.weight
-    if x.formula == "mosteller":
+    return bsa(x.formula, x.height, x.weight, w)
+
+
+def bsa(formula: str, h: float, kg: float, w: Working) -> float:
+    """Body surface area in m² by the named formula (height in cm, weight in kg), with its step."""
+    if formula == "mosteller":
         return w.step("BSA (Mosteller)", f"√({fmt(h)} × {fmt(kg)} / 3600)", (h * kg / 3600) ** 0.5, "m²")
-    if x.formula == "du_bois":
+    if formula == "du_bois":
         return w.step("BSA (Du Bois)", f"0.007184 × {fmt(kg)}^0.425 × {fmt(h)}^0.725",
                       0.007184 * kg**0.425 * h**0.725, "m²")
-    if x.formula == "haycock":
+    if formula == "haycock":
         return w.step("BSA (Haycock)", f"0.024265 × {fmt(kg)}^0.5378 × {fmt(h)}^0.3964",
                       0.024265 * kg**0.5378 * h**0.3964, "m²")
     return w.step("BSA (Gehan-George)", f"0.0235 × {fmt(kg)}^0.51456 × {fmt(h)}^0.42246",

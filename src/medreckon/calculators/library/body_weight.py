@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Height, Inputs, Sex, Weight
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..spec import MedCalcBench, Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 DEVINE = Reference(
     "Devine BJ. Gentamicin therapy. Drug Intell Clin Pharm. 1974;8:650-655.",
@@ -47,18 +47,26 @@ def adjusted_body_weight(ibw: float, weight: float, w: Working) -> float:
 class IdealBodyWeightInputs(Inputs):
     sex: Sex = Field(description="Biological sex, as the Devine formula distinguishes it.")
     height: Height = Field(description="Standing height (cm by default; '5 ft 7 in' or '170 cm' also work).")
+    weight: Weight | None = Field(None, description="Actual body weight (kg by default; lb with its unit); "
+                                  "optional. Given, the adjusted body weight and the actual weight as a percentage "
+                                  "of ideal are returned too (MDCalc's Ideal Body Weight and Adjusted Body Weight).")
 
 
 @calculator(
     id="ideal-body-weight",
     name="Ideal Body Weight (Devine)",
-    aliases=("ibw", "devine"),
+    aliases=("ibw", "devine", "Ideal Body Weight and Adjusted Body Weight"),
     kind="equation",
     specialty="pharmacology",
-    output=Output("kg", "decimal", 1, range=(0, 120)),
+    output=Output("kg", "decimal", 1, range=(0, 120), secondary=(
+        Secondary("adjusted_body_weight", "IBW + 0.4 × (actual − IBW), when the actual weight is given", "kg",
+                  "decimal", 1),
+        Secondary("percent_of_ideal", "actual weight as a percentage of IBW, when given", "%", "integer"),
+    )),
     inputs=IdealBodyWeightInputs,
-    references=(DEVINE, PAI),
-    formula="IBW (kg) = 50 (male) or 45.5 (female) + 2.3 × (height in inches − 60)",
+    references=(DEVINE, PAI, BAUER),
+    formula="IBW (kg) = 50 (male) or 45.5 (female) + 2.3 × (height in inches − 60); with the actual weight: "
+    "adjusted body weight = IBW + 0.4 × (actual − IBW), and actual / IBW × 100 %",
     description="Ideal body weight by the Devine formula, used for drug dosing. Below 60 inches (152.4 cm) "
     "the formula extrapolates linearly and can fall well below a healthy weight.",
     medcalc_bench=MedCalcBench(10, {"sex": "sex", "height": "height"}),
@@ -67,7 +75,16 @@ class IdealBodyWeightInputs(Inputs):
 def ideal_body_weight_calculator(x: IdealBodyWeightInputs, w: Working) -> float:
     if x.height < 152.4:
         w.warn("height below 5 ft: Devine extrapolates below its derivation range", "height", "note")
-    return ideal_body_weight(x.sex, x.height, w)
+    ibw = ideal_body_weight(x.sex, x.height, w)
+    if x.weight is not None:
+        if ibw <= 0:
+            raise invalid("height", x.height, "a height whose Devine ideal body weight is above 0 kg (over about "
+                          "3 ft 2 in for a man, 3 ft 4 in for a woman)", "the formula has no meaning at this height")
+        w.output("adjusted_body_weight", adjusted_body_weight(ibw, x.weight, w))
+        percent = w.output("percent_of_ideal", w.step("actual weight as % of IBW", lambda: f"{fmt(x.weight)} / "
+                                                      f"{fmt(ibw)} × 100", x.weight / ibw * 100, "%"))
+        w.interpretation = f"actual weight {fmt(percent, 0)}% of ideal"
+    return ibw
 
 
 class AdjustedBodyWeightInputs(Inputs):

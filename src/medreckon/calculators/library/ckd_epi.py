@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, Creatinine, Inputs, Sex
-from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
+from ..spec import MedCalcBench, Output, Reference, Secondary, Working, calculator, fmt
 
 KDIGO = Reference(
     "Kidney Disease: Improving Global Outcomes (KDIGO) CKD Work Group. KDIGO 2012 clinical practice "
@@ -28,6 +28,15 @@ def gfr_category(gfr: float) -> str:
     return "KDIGO GFR category G5 (kidney failure)"
 
 
+def gfr_stage(gfr: float, w: Working) -> str:
+    """The KDIGO category code (G1 ... G5) as the stage output MDCalc shows beside an eGFR ('Stage IIIb' is G3b)."""
+    return w.output("ckd_stage", gfr_category(gfr).split()[3])
+
+
+# the stage output of the eGFR equations
+CKD_STAGE = Secondary("ckd_stage", "KDIGO GFR category (G1, G2, G3a, G3b, G4, G5) of the eGFR", None, "text")
+
+
 class CKDEPIInputs(Inputs):
     age: Age = Field(description="Age in years. The equation is for adults (18 years and over).")
     sex: Sex = Field(
@@ -43,10 +52,11 @@ class CKDEPIInputs(Inputs):
 @calculator(
     id="ckd-epi-2021",
     name="CKD-EPI Equations for Glomerular Filtration Rate",
-    aliases=("ckd-epi", "ckd-epi-creatinine-2021", "egfr-ckd-epi", "ckdepi"),
+    aliases=("ckd-epi", "ckd-epi-creatinine-2021", "egfr-ckd-epi", "ckdepi",
+             "CKD-EPI Equations for Glomerular Filtration Rate (GFR)"),
     kind="equation",
     specialty="nephrology",
-    output=Output("mL/min/1.73 m²", "decimal", 0, range=(0, 150)),
+    output=Output("mL/min/1.73 m²", "decimal", 0, range=(0, 150), secondary=(CKD_STAGE,)),
     inputs=CKDEPIInputs,
     references=(
         Reference(
@@ -82,4 +92,5 @@ def ckd_epi_2021(x: CKDEPIInputs, w: Working) -> float:
     if x.age < 18:
         w.warn("the CKD-EPI equation is validated in adults (18 years and over)", "age")
     w.interpretation = gfr_category(gfr)
+    gfr_stage(gfr, w)
     return gfr

@@ -6,7 +6,7 @@ from pydantic import Field
 
 from ..fields import Age, Creatinine, Inputs, Sex
 from ..spec import Output, Reference, Working, calculator, fmt
-from .ckd_epi import KDIGO, gfr_category
+from .ckd_epi import CKD_STAGE, KDIGO, gfr_category, gfr_stage
 from .ckd_epi_cystatin import CYSTATIN_DESCRIPTION, INKER_2021, CystatinC
 
 
@@ -29,7 +29,7 @@ class CKDEPICreatinineCystatinInputs(Inputs):
     aliases=("egfr-cr-cys", "ckd-epi-cr-cys", "ckd-epi-2021-cr-cys", "egfrcr-cys"),
     kind="equation",
     specialty="nephrology",
-    output=Output("mL/min/1.73 m²", "decimal", 0, range=(0, 150)),
+    output=Output("mL/min/1.73 m²", "decimal", 0, range=(0, 150), secondary=(CKD_STAGE,)),
     inputs=CKDEPICreatinineCystatinInputs,
     references=(
         INKER_2021,
@@ -67,4 +67,5 @@ def ckd_epi_creatinine_cystatin(x: CKDEPICreatinineCystatinInputs, w: Working) -
     if x.age < 18:
         w.warn("the CKD-EPI equations are validated in adults (18 years and over)", "age")
     w.interpretation = gfr_category(gfr)
+    gfr_stage(gfr, w)
     return gfr

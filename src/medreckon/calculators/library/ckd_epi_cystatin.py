@@ -6,7 +6,7 @@ from pydantic import Field
 
 from ..fields import Age, Inputs, Sex, q
 from ..spec import Output, Reference, Working, calculator, fmt
-from .ckd_epi import KDIGO, gfr_category
+from .ckd_epi import CKD_STAGE, KDIGO, gfr_category, gfr_stage
 
 CystatinC = q("mg/L", gt=0, plausible=(0.3, 10), units=("mg/L",))
 CYSTATIN_DESCRIPTION = ("Serum cystatin C, mg/L (standardised to the IFCC/ERM-DA471 reference). It is a "
@@ -32,7 +32,7 @@ class CKDEPICystatinInputs(Inputs):
     aliases=("egfr-cystatin", "ckd-epi-cys", "egfrcys", "cystatin-c-egfr"),
     kind="equation",
     specialty="nephrology",
-    output=Output("mL/min/1.73 m²", "decimal", 0, range=(0, 150)),
+    output=Output("mL/min/1.73 m²", "decimal", 0, range=(0, 150), secondary=(CKD_STAGE,)),
     inputs=CKDEPICystatinInputs,
     references=(
         INKER_2012, INKER_2021,
@@ -58,4 +58,5 @@ def ckd_epi_cystatin(x: CKDEPICystatinInputs, w: Working) -> float:
     if x.age < 18:
         w.warn("the CKD-EPI equations are validated in adults (18 years and over)", "age")
     w.interpretation = gfr_category(gfr)
+    gfr_stage(gfr, w)
     return gfr

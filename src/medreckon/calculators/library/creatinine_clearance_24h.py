@@ -27,7 +27,8 @@ class CreatinineClearance24hInputs(Inputs):
 @calculator(
     id="creatinine-clearance-24h-urine",
     name="Measured Creatinine Clearance (Timed Urine Collection)",
-    aliases=("24-hour-creatinine-clearance", "measured-creatinine-clearance", "24h-crcl", "urine-crcl"),
+    aliases=("24-hour-creatinine-clearance", "measured-creatinine-clearance", "24h-crcl", "urine-crcl",
+             "CrCl from 24h Urine"),
     kind="equation",
     specialty="nephrology",
     output=Output("mL/min", "decimal", 0, range=(0, 200)),

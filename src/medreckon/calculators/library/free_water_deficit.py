@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Age, Inputs, Sex, Sodium, Weight
+from ..fields import Age, Inputs, Option, Sex, Sodium, Weight
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
 
-TARGET_SODIUM = 140.0  # mEq/L: the normal sodium the deficit restores
+TARGET_SODIUM = 140.0  # mEq/L: the normal sodium the deficit restores unless another target is given
 ADULT_AGE = 18.0  # years: children are younger than this
 ELDERLY_AGE = 65.0  # years: elderly from this age on
 # fraction of body weight that is water (Adrogué & Madias 2000; MDCalc)
@@ -31,14 +31,17 @@ class FreeWaterDeficitInputs(Inputs):
     sex: Sex = Field(description="Biological sex; adult and elderly women have a lower water fraction than men.")
     weight: Weight = Field(description="Actual body weight (kg by default; lb accepted with a unit).")
     sodium: Sodium = Field(
-        description="Serum sodium, mEq/L (= mmol/L). The deficit is positive only above 140 mEq/L."
+        description="Serum sodium, mEq/L (= mmol/L). The deficit is positive only above the target sodium."
     )
+    target_sodium: Sodium = Option(
+        TARGET_SODIUM, "The sodium to correct to, mEq/L (default 140, the normal sodium; MDCalc's 'sodium "
+        "desired'). A target reached stepwise (e.g. 145 first) gives the water for that step.")
 
 
 @calculator(
     id="free-water-deficit",
     name="Free Water Deficit",
-    aliases=("fwd", "water-deficit", "free-water-deficit-hypernatremia"),
+    aliases=("fwd", "water-deficit", "free-water-deficit-hypernatremia", "Free Water Deficit in Hypernatremia"),
     kind="equation",
     specialty="nephrology",
     output=Output("L", "decimal", 1, range=(-5, 15)),
@@ -49,11 +52,12 @@ class FreeWaterDeficitInputs(Inputs):
         Reference("MDCalc: Free Water Deficit in Hypernatremia.",
                   "https://www.mdcalc.com/calc/86/free-water-deficit-hypernatremia"),
     ),
-    formula="Free water deficit (L) = TBW fraction × weight (kg) × (Na / 140 − 1); TBW fraction 0.6 for "
+    formula="Free water deficit (L) = TBW fraction × weight (kg) × (Na / target Na − 1), target 140 unless "
+    "given; TBW fraction 0.6 for "
     "children (< 18 y) and adult men, 0.5 for adult women (18-64 y) and elderly men (≥ 65 y), 0.45 for "
     "elderly women",
-    description="The water needed to bring a hypernatremic patient's sodium back to 140 mEq/L. A negative "
-    "value (sodium below 140) is a free water excess, not a deficit.",
+    description="The water needed to bring a hypernatremic patient's sodium back to 140 mEq/L (or another "
+    "target). A negative value (sodium below the target) is a free water excess, not a deficit.",
     medcalc_bench=MedCalcBench(38, {"age": "age", "sex": "sex", "weight": "weight", "Sodium": "sodium"}),
     example={"age": 78, "sex": "female", "weight": "132 lb", "sodium": 156},
 )
@@ -62,15 +66,16 @@ def free_water_deficit(x: FreeWaterDeficitInputs, w: Working) -> float:
     fraction = TBW_FRACTION[group, x.sex]
     w.step("total body water fraction", f"{group} {x.sex}, age {fmt(x.age, 1)} y", fraction)
     tbw = w.step("total body water", f"{fmt(fraction, 2)} × {fmt(x.weight)} kg", fraction * x.weight, "L")
+    target = x.target_sodium
     deficit = w.step(
         "free water deficit",
-        f"{fmt(tbw)} × ({fmt(x.sodium)} / {fmt(TARGET_SODIUM)} − 1)",
-        tbw * (x.sodium / TARGET_SODIUM - 1),
+        f"{fmt(tbw)} × ({fmt(x.sodium)} / {fmt(target)} − 1)",
+        tbw * (x.sodium / target - 1),
         "L",
     )
-    if x.sodium > TARGET_SODIUM:
-        w.interpretation = f"free water deficit of {fmt(deficit, 1)} L to bring sodium to {fmt(TARGET_SODIUM)} mEq/L"
+    if x.sodium > target:
+        w.interpretation = f"free water deficit of {fmt(deficit, 1)} L to bring sodium to {fmt(target)} mEq/L"
     else:
-        w.interpretation = (f"no free water deficit: sodium {fmt(x.sodium)} mEq/L is not above "
-                            f"{fmt(TARGET_SODIUM)}; the formula is meant for hypernatremia")
+        w.interpretation = (f"no free water deficit: sodium {fmt(x.sodium)} mEq/L is not above the target "
+                            f"{fmt(target)}; the formula is meant for hypernatremia")
     return deficit

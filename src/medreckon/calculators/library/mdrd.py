@@ -56,6 +56,20 @@ class MDRDInputs(Inputs):
     )
 
 
+def mdrd(creatinine: float, age: float, sex: str, black: bool, w: Working, constant: str = "175") -> float:
+    """The 4-variable MDRD eGFR with its steps (also the baseline GFR of the kinetic eGFR)."""
+    scr_term = w.step("Scr^−1.154", f"{fmt(creatinine)}^−1.154", creatinine**-1.154)
+    age_term = w.step("age^−0.203", f"{fmt(age)}^−0.203", age**-0.203)
+    sex_factor = 0.742 if sex == "female" else 1.0
+    race_factor = 1.212 if black else 1.0
+    return w.step(
+        "GFR",
+        f"{constant} × {fmt(scr_term, 4)} × {fmt(age_term, 4)} × {fmt(sex_factor)} × {fmt(race_factor)}",
+        int(constant) * scr_term * age_term * sex_factor * race_factor,
+        "mL/min/1.73 m²",
+    )
+
+
 @calculator(
     id="mdrd-gfr",
     name="MDRD GFR Equation",
@@ -90,16 +104,7 @@ class MDRDInputs(Inputs):
     example={"age": 62, "sex": "male", "creatinine": 1.8, "race": "non-black"},
 )
 def mdrd_gfr(x: MDRDInputs, w: Working) -> float:
-    scr_term = w.step("Scr^−1.154", f"{fmt(x.creatinine)}^−1.154", x.creatinine**-1.154)
-    age_term = w.step("age^−0.203", f"{fmt(x.age)}^−0.203", x.age**-0.203)
-    sex_factor = 0.742 if x.sex == "female" else 1.0
-    race_factor = 1.212 if x.race == "black" else 1.0
-    gfr = w.step(
-        "GFR",
-        f"{x.constant} × {fmt(scr_term, 4)} × {fmt(age_term, 4)} × {fmt(sex_factor)} × {fmt(race_factor)}",
-        int(x.constant) * scr_term * age_term * sex_factor * race_factor,
-        "mL/min/1.73 m²",
-    )
+    gfr = mdrd(x.creatinine, x.age, x.sex, x.race == "black", w, x.constant)
     if x.age < 18:
         w.warn("the MDRD equation is validated in adults (18 years and over)", "age")
     if gfr > 60:

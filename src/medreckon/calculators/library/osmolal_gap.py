@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import BUN, Glucose, Inputs, Option, Sodium, number_choice, q
+from ..fields import BUN, Glucose, Inputs, Option, Sodium, number_choice
 from ..spec import Output, Reference, Working, calculator, fmt
-from .serum_osmolality import BUN_DIVISOR, GLUCOSE_DIVISOR
+from .serum_osmolality import (
+    BUN_DIVISOR,
+    ETHANOL_DIVISORS,
+    GLUCOSE_DIVISOR,
+    NORMAL_GAP,
+    PURSSELL,
+    Ethanol,
+)
 from .ttkg import Osmolality
-
-NORMAL_GAP = 10.0  # mOsm/kg: the usual upper limit of a normal osmolal gap
-# mg/dL of ethanol per mOsm/kg: 4.6 from its molar mass (46.07 g/mol); 3.7 fitted by Purssell 2001
-ETHANOL_DIVISORS = {"3.7": 3.7, "4.6": 4.6}
-Ethanol = q("mg/dL", analyte="ethanol", ge=0, plausible=(0, 800), units=("mg/dL", "mmol/L", "g/L"))
 
 
 class OsmolalGapInputs(Inputs):
@@ -44,8 +46,7 @@ class OsmolalGapInputs(Inputs):
     references=(
         Reference("Smithline N, Gardner KD Jr. Gaps--anionic and osmolal. JAMA. 1976;236(14):1594-1597.",
                   "https://doi.org/10.1001/jama.1976.03270150028022"),
-        Reference("Purssell RA, Pudek M, Brubacher J, Abu-Laban RB. Derivation and validation of a formula to "
-                  "calculate the contribution of ethanol to the osmolal gap. Ann Emerg Med. 2001;38(6):653-659."),
+        PURSSELL,
         Reference("Kraut JA, Kurtz I. Toxic alcohol ingestions: clinical features, diagnosis, and management. "
                   "Clin J Am Soc Nephrol. 2008;3(1):208-225."),
         Reference("MDCalc. Osmolal Gap."),
