@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scripted import Scripted
-
 from medreckon.scenarios.model import Scenario
+from scripted import Scripted
 
 KEYS = {"lab_results": "lab_id", "vital_signs": "vital_id", "assessments": "assessment_id",
         "diagnoses": "diagnosis_id", "medications": "medication_id"}

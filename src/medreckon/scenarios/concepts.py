@@ -1,8 +1,7 @@
 """Where a calculator's input lives in a patient record: its `Concept` (which table, under what
 name and specimen, in what unit, with what reference range).
 
-A calculator input resolves, in this order, to: the patient row (age from the birth date, sex,
-race); a laboratory test or a vital sign known by the input's name (`LABS`, `VITALS`: creatinine
+A calculator input resolves, in this order, to: the patient row (age from the birth date, sex); a laboratory test or a vital sign known by the input's name (`LABS`, `VITALS`: creatinine
 and serum_creatinine are one test, pulse and heart_rate one vital); a
 condition on the problem list or a medication order (`CONDITIONS`, `MEDICATIONS`: yes/no inputs
 that a record keeps that way); anything else an assessment charted at the bedside under the
@@ -139,7 +138,7 @@ def concept_for(calc: Calculator, spec: InputSpec, label: str | None = None) -> 
     """The concept a calculator input is read from (see the module docstring); `label` names an
     assessment (e.g. MedMCP-Calc's field label) instead of the input's own."""
     name = spec.name
-    if name in ("age", "sex", "race"):
+    if name in ("age", "sex"):
         return Concept(f"patient:{name}", PATIENTS, name)
     if name in LABS and spec.kind == "quantity":
         return LABS[name]

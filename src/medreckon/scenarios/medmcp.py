@@ -154,27 +154,24 @@ class _Importer:
         return GoldInput(name, value, Source("stated", written=value))
 
     def _derived(self, calc: Calculator, spec: Any, value: Any) -> Source | None:
-        """The earlier step whose result (or one of its outputs) this quantity is, within 0.5%."""
+        """The earlier step whose main result this quantity is (in a unit that converts), within
+        0.5%: the task carried it over (a weight that is step 3's adjusted body weight). The gold
+        input stays the value as the task wrote it."""
         if spec.kind != "quantity" or not isinstance(value, dict):
             return None
         x = canonical(calc, spec, value)
         if not isinstance(x, float):
             return None
         for earlier in reversed(self.steps):
-            if not earlier.graded:
+            unit = get(earlier.calculator).output.unit if earlier.graded else None
+            if not unit or not isinstance(earlier.value, int | float) or isinstance(earlier.value, bool):
                 continue
-            result = get(earlier.calculator).calculate({**{i.name: i.value for i in earlier.inputs}, **earlier.options})
-            outputs = [(None, result.value, get(earlier.calculator).output.unit)] + [
-                (k, o.get("value"), o.get("unit")) for k, o in result.outputs.items()]
-            for output, v, unit in outputs:
-                if not isinstance(v, int | float) or isinstance(v, bool) or not v:
-                    continue
-                try:
-                    theirs = u.convert(float(v), unit or spec.unit, spec.unit) if unit else float(v)
-                except (u.UnitError, KeyError):
-                    continue
-                if abs(theirs - x) <= 0.005 * abs(theirs):
-                    return Source("step", step=earlier.order, output=output, written=value)
+            try:
+                theirs = u.convert(float(earlier.value), unit, spec.unit or unit)
+            except (u.UnitError, KeyError):
+                continue
+            if theirs and abs(theirs - x) <= 0.005 * abs(theirs):
+                return Source("step", step=earlier.order, written=value)
         return None
 
     def _chart_raw(self, use: CalculatorUse) -> None:

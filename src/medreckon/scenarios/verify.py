@@ -33,8 +33,8 @@ def _one(record: Record, sql: str) -> list[Any] | None:
 def read_back(record: Record, scenario: Scenario, step: Step, name: str, source: Source,
               answers: dict[int, Any]) -> Any:
     """The input's value as the record (or an earlier step, or the question) gives it."""
-    if source.kind == "step":
-        return answers[source.step]  # type: ignore[index]
+    if source.kind == "step":  # an imported task's carried-over value as written, else the answer
+        return source.written if source.written is not None else answers[source.step]  # type: ignore[index]
     if source.kind == "stated":
         return source.written
     pid = _q(scenario.patient_id)
