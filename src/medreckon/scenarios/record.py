@@ -241,10 +241,8 @@ class SQLiteRecord(Record):
             raw = cur.fetchmany(fetch)
             columns = [d[0] for d in cur.description or ()]
             cur.close()
-        except sqlite3.OperationalError as exc:
-            raise QueryError(_sqlite_message(str(exc), timeout_s)) from None
         except sqlite3.DatabaseError as exc:
-            raise QueryError(f"SQL error: {exc}") from None
+            raise QueryError(_sqlite_message(str(exc), timeout_s)) from None
         except sqlite3.Warning as exc:  # e.g. two statements slipped past the guard
             raise QueryError(f"SQL error: {exc}; send one SELECT statement") from None
         finally:
