@@ -6,8 +6,6 @@ evaluation from SQLite and PostgreSQL."""
 import json
 
 import pytest
-from scenario_scripts import ScriptedAgent, plan_calls
-from scripted import Scripted
 
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store
@@ -18,6 +16,8 @@ from medreckon.scenarios.dataset import load_cases
 from medreckon.scenarios.evaluate import evaluate_attempt
 from medreckon.scenarios.model import scenario_from_dict
 from medreckon.scenarios.report import markdown, report
+from scenario_scripts import ScriptedAgent, plan_calls
+from scripted import Scripted
 
 AGENT = ScenarioAgent(max_turns=40)
 
@@ -148,7 +148,7 @@ def test_paired_arms_run_resume_and_report(cases, tmp_path):
     arms = {"scenario_agent": ScenarioAgent(max_turns=40), "nocalc": ScenarioAgent(calculate=False, max_turns=40)}
     dirs = []
     for name, strat in arms.items():
-        def respond(messages, gen, _c={}):
+        def respond(messages, gen, name=name):
             case_id = next(c for c in cases if c.note in messages[1]["content"])
             s = scenario_from_dict(case_id.metadata["scenario"])
             guess = {"name": "final_answer", "arguments": {"results": [],
