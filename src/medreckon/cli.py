@@ -283,12 +283,16 @@ def docs_build(out: str, check: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="HTTP only. A non-loopback host needs MEDRECKON_API_TOKEN set.")
 @click.option("--port", default=8765, show_default=True, type=int, help="HTTP only.")
-def mcp_command(transport: str, compact: bool, host: str, port: int) -> None:
+@click.option("--record", default=None,
+              help="Serve the scenario tools over this patient record instead (an SQLite file or a postgresql:// "
+                   "DSN of a read-only role): query_record, search_calculators, describe_calculator, calculate, "
+                   "run_python.")
+def mcp_command(transport: str, compact: bool, host: str, port: int, record: str | None) -> None:
     """Serve the calculators over the Model Context Protocol (needs the `mcp` extra)."""
     from .interfaces import mcp as server
 
     try:
-        server.serve(transport, compact=compact, host=host, port=port)  # type: ignore[arg-type]
+        server.serve(transport, compact=compact, host=host, port=port, record=record)  # type: ignore[arg-type]
     except (server.MCPUnavailable, ValueError) as exc:
         _fail(str(exc))
     except KeyboardInterrupt:

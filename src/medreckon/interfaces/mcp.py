@@ -7,10 +7,13 @@ low-level `Server`, because the tools are not Python functions to introspect: th
 descriptions and input schemas come from `medreckon.interfaces.tools`, which reads them from the
 calculator declarations, and a call goes through the same `call_tool` as every other surface.
 
-Two tool sets:
+Three tool sets:
 - default: one tool per calculator (`cockcroft_gault`, `curb_65`, ...);
 - `compact=True`: `search_calculators`, `describe_calculator` and `calculate`, for agents whose
-  context cannot hold 55 tool schemas.
+  context cannot hold 55 tool schemas;
+- `record=DB` (an SQLite record or a `postgresql://` DSN): the scenario agent's tools over that
+  patient record (`medreckon.scenarios.tools`: query_record, the compact trio, run_python), so any
+  MCP client can be evaluated on the same scenarios.
 
 Bad arguments never raise: the call returns a tool result with `isError: true` whose content is
 the structured error of `tools.error_object` (field path, value given, expected type, unit and
@@ -48,6 +51,12 @@ _INSTRUCTIONS = {
     "describe_calculator for its inputs and units, calculate to run it. An error names each bad "
     "input and what was expected, so correct those inputs and call again.",
 }
+
+
+_RECORD_INSTRUCTIONS = (
+    "A patient record and validated clinical calculators: query_record runs one read-only SQL SELECT over the "
+    "record (its description lists the tables), search_calculators / describe_calculator / calculate run the "
+    "calculators, run_python computes what no calculator covers. Read every value from the record.")
 
 
 class MCPUnavailable(RuntimeError):
@@ -99,14 +108,34 @@ def _sdk() -> tuple[Any, Any]:
     return types, Server
 
 
-def build_server(compact: bool = False) -> Any:
-    """A low-level `mcp` Server offering the calculators (one tool each, or the compact trio)."""
+def record_tools(record: str) -> tuple[list[dict[str, Any]], Any]:
+    """(tool list, call) of the scenario agent's tools over a patient record."""
+    from ..scenarios.record import open_record
+    from ..scenarios.tools import ScenarioTools
+
+    tools_ = ScenarioTools(open_record(record))
+    definitions = [{"name": f["name"], "description": f["description"], "inputSchema": f["parameters"]}
+                   for f in (s["function"] for s in tools_.schemas())]
+
+    def run(name: str, arguments: Mapping[str, Any] | None) -> tuple[dict[str, Any], bool]:
+        shown, _ = tools_.call(name, dict(arguments or {}))
+        return shown, isinstance(shown, dict) and "error" in shown
+
+    return definitions, run
+
+
+def build_server(compact: bool = False, record: str | None = None) -> Any:
+    """A low-level `mcp` Server offering the calculators (one tool each, or the compact trio), or
+    with `record` the scenario tools over that patient record."""
     types, Server = _sdk()
     from .. import __version__
 
     hints = types.ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                   open_world_hint=False)
-    definitions = tool_definitions(compact)
+    if record is not None:
+        definitions, run = record_tools(record)
+    else:
+        definitions, run = tool_definitions(compact), lambda n, a: call(n, a, compact)
     listed = types.ListToolsResult(tools=[
         types.Tool(name=t["name"], description=t["description"], input_schema=t["inputSchema"],
                    annotations=hints)
@@ -118,7 +147,7 @@ def build_server(compact: bool = False) -> Any:
         return listed
 
     async def on_call_tool(ctx: Any, params: Any) -> Any:
-        outcome, failed = call(params.name, params.arguments, compact)
+        outcome, failed = run(params.name, params.arguments)
         text = json.dumps(outcome, ensure_ascii=False, separators=(",", ":"))
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)],
@@ -129,7 +158,7 @@ def build_server(compact: bool = False) -> Any:
     return Server(
         SERVER_NAME,
         version=__version__,
-        instructions=_INSTRUCTIONS[compact],
+        instructions=_RECORD_INSTRUCTIONS if record is not None else _INSTRUCTIONS[compact],
         # a dict lookup, so the HTTP transport's per-call header check need not list every tool
         get_tool_input_schema=schemas.get,
         on_list_tools=on_list_tools,
@@ -137,20 +166,21 @@ def build_server(compact: bool = False) -> Any:
     )
 
 
-async def serve_stdio(compact: bool = False) -> None:
+async def serve_stdio(compact: bool = False, record: str | None = None) -> None:
     from mcp.server.stdio import stdio_server
 
-    server = build_server(compact)
+    server = build_server(compact, record)
     async with stdio_server() as (read, write):
         await server.run(read, write, server.create_initialization_options())
 
 
-def http_app(compact: bool = False, host: str = "127.0.0.1", token: str | None = None) -> Any:
+def http_app(compact: bool = False, host: str = "127.0.0.1", token: str | None = None,
+             record: str | None = None) -> Any:
     """The streamable-HTTP ASGI app at `/mcp`, requiring `Authorization: Bearer <token>` if a
     token is given."""
     from mcp.server.transport_security import TransportSecuritySettings
 
-    server = build_server(compact)
+    server = build_server(compact, record)
     security = None
     if not is_loopback(host):  # the SDK's Host/Origin allow-list only knows loopback names
         security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
@@ -179,13 +209,18 @@ class _BearerAuth:
 
 
 def serve(transport: Transport = "stdio", compact: bool = False, host: str = "127.0.0.1",
-          port: int = DEFAULT_PORT) -> None:
-    """Run the server until interrupted. Raises ValueError for an unsafe host."""
+          port: int = DEFAULT_PORT, record: str | None = None) -> None:
+    """Run the server until interrupted. Raises ValueError for an unsafe host (and the record's
+    RecordError for a record that cannot be opened)."""
+    if record is not None:
+        from ..scenarios.record import open_record
+
+        open_record(record).close()  # a bad record fails here, before the transport starts
     if transport == "stdio":
         import anyio
 
         _sdk()
-        anyio.run(serve_stdio, compact)
+        anyio.run(serve_stdio, compact, record)
         return
     token = os.environ.get(TOKEN_ENV) or None
     if not is_loopback(host) and not token:
@@ -193,7 +228,7 @@ def serve(transport: Transport = "stdio", compact: bool = False, host: str = "12
                          f"set {TOKEN_ENV} (clients then send Authorization: Bearer <token>)")
     import uvicorn
 
-    app = http_app(compact, host, token)
+    app = http_app(compact, host, token, record)
     print(f"medreckon MCP server: http://{host}:{port}{PATH} "
           f"({len(tool_definitions(compact))} tools{', compact' if compact else ''})", file=sys.stderr)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
