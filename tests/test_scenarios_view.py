@@ -9,8 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from scenario_scripts import plan_calls
-from scripted import Scripted
 
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store
@@ -20,6 +18,8 @@ from medreckon.scenarios.dataset import load_cases
 from medreckon.scenarios.model import scenario_from_dict
 from medreckon.web.runs import load_runs, slug
 from medreckon.web.site import Site
+from scenario_scripts import plan_calls
+from scripted import Scripted
 
 
 @pytest.fixture(scope="module")
@@ -62,10 +62,9 @@ def test_the_scenario_page_fits_the_window_in_chromium(site):
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).is_file():
         pytest.skip(f"no Chromium at {CHROMIUM}")
+    from medreckon.web.app import create_viewer
     from test_web_browser import overflow
     from test_web_viewer import Server
-
-    from medreckon.web.app import create_viewer
 
     s, cases = site
     with Server(create_viewer(s)) as server, sync_api.sync_playwright() as p:
