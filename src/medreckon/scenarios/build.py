@@ -45,7 +45,9 @@ class BuildReport:
 
 def build(out: str | Path, *, per_template: int = 6, templates: list[str] | None = None, imported: bool = True,
           background: int = 0, seed: int = 0, record: str | None = None, replace: bool = False,
-          tasks_file: Path | None = None) -> BuildReport:
+          tasks_file: Path | None = None, imported_limit: int | None = None) -> BuildReport:
+    """`imported_limit`: keep only the first N imported tasks that have a graded step (the
+    import report still counts them all)."""
     from .templates import TEMPLATES, generate
 
     folder = Path(out)
@@ -62,6 +64,8 @@ def build(out: str | Path, *, per_template: int = 6, templates: list[str] | None
 
             pairs, imp = import_tasks(load_tasks(tasks_file), seed=seed, first_number=number)
             report.imported = imp.to_dict()
+            if imported_limit is not None:
+                pairs = [p for p in pairs if p[0].target() is not None][:imported_limit]
             for scenario, rows in pairs:
                 scenarios.append(scenario)
                 _add(writer, rows)

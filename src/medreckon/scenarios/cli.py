@@ -27,6 +27,8 @@ def scenarios() -> None:
               help="Generated scenarios per workflow template.")
 @click.option("--templates", default=None, help="Only these templates, comma-separated (default: all).")
 @click.option("--no-import", "no_import", is_flag=True, help="Leave out MedMCP-Calc's imported tasks.")
+@click.option("--imported-limit", default=None, type=click.IntRange(0),
+              help="Keep only the first N imported tasks that have a graded step.")
 @click.option("--background", default=0, show_default=True, type=click.IntRange(0),
               help="Patients with ordinary visits only, that the scenarios' patients hide among.")
 @click.option("--seed", default=0, show_default=True, type=int)
@@ -35,8 +37,8 @@ def scenarios() -> None:
 @click.option("--replace", is_flag=True, help="Write over an existing record.")
 @click.option("--data-file", default=None, type=click.Path(dir_okay=False),
               help="MedMCP-Calc's tasks.jsonl (default: $MEDRECKON_DATA/medmcp_calc/tasks.jsonl).")
-def build_command(out: str, per_template: int, templates: str | None, no_import: bool, background: int, seed: int,
-                  record: str | None, replace: bool, data_file: str | None) -> None:
+def build_command(out: str, per_template: int, templates: str | None, no_import: bool, imported_limit: int | None,
+                  background: int, seed: int, record: str | None, replace: bool, data_file: str | None) -> None:
     """Generate patients, import MedMCP-Calc's tasks, load the record and write the scenarios."""
     from ..bench.datasets.files import DatasetError
     from .build import build
@@ -45,7 +47,8 @@ def build_command(out: str, per_template: int, templates: str | None, no_import:
     try:
         report = build(out, per_template=per_template, imported=not no_import, background=background, seed=seed,
                        templates=[t.strip() for t in templates.split(",")] if templates else None,
-                       record=record, replace=replace, tasks_file=Path(data_file) if data_file else None)
+                       record=record, replace=replace, tasks_file=Path(data_file) if data_file else None,
+                       imported_limit=imported_limit)
     except (RecordError, DatasetError, ValueError, FileNotFoundError) as exc:
         _fail(str(exc))
     d = report.to_dict()

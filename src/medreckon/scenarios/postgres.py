@@ -156,7 +156,8 @@ def find_bin() -> Path:
 
 class LocalCluster:
     """A PostgreSQL server in a temporary directory, on a Unix socket there, for as long as the
-    `with` block lasts. `dsn(user)` connects to its `records` database."""
+    `with` block lasts. `dsn(user)` connects to its `records` database. A `root` given must be
+    reachable by the `postgres` user when run as root (the default, a new temp dir, is)."""
 
     def __init__(self, root: str | os.PathLike[str] | None = None):
         self.bin = find_bin()
