@@ -8,6 +8,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
+# PostgreSQL's server binaries for the patient-record tests (a throwaway cluster in a temp dir; no
+# service is started): Debian's package, installed when missing (CI runs as root)
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing postgresql (Debian) for the patient-record tests" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  else
+    echo "PostgreSQL's server binaries are missing (apt-get install postgresql): its tests will be skipped" >&2
+  fi
+fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 "${PIP[@]}" --upgrade pip >/dev/null

@@ -56,9 +56,11 @@ def test_answer_codec_rejects_what_is_not_an_answer():
     with pytest.raises(TypeError):
         encode_answer(True)
     with pytest.raises(TypeError):
-        encode_answer("12.5")
+        encode_answer(b"12.5")
     with pytest.raises(ValueError):
         decode_answer({"something": 1})
+    with pytest.raises(ValueError):
+        decode_answer({"category": 3})
 
 
 def test_case_round_trips_with_tuples_dates_and_metadata():

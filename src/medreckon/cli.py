@@ -296,6 +296,10 @@ from .env.cli import env as _env_group  # noqa: E402
 
 main.add_command(_env_group)
 
+from .scenarios.cli import scenarios as _scenarios_group  # noqa: E402
+
+main.add_command(_scenarios_group)
+
 
 if __name__ == "__main__":
     main()

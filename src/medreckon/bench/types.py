@@ -12,8 +12,9 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from ..calculators.spec import OutputType  # one definition: what a calculator's value is
 from .trace import CalcTrace
 
-# An answer as the case's output type reads it: a float, an int, a date, or (weeks, days).
-Answer = float | int | dt.date | tuple[int, int]
+# An answer as the case's output type reads it: a float, an int, a date, (weeks, days), or a
+# category's label (a str).
+Answer = float | int | dt.date | tuple[int, int] | str
 # abstained: the answer is "not computable" (the note lacks a required input) — right where the
 # label is too (`Case.ground_truth` None), wrong against a number; see analysis.scoring.
 Status = Literal["ok", "unparsed", "truncated", "refused", "abstained", "error"]

@@ -103,15 +103,20 @@ def serve_command(host: str, port: int, token: str | None, settings: Any, max_bo
 @click.option("--max-sessions", default=4096, show_default=True, type=click.IntRange(1, 1_000_000),
               help="HTTP only: open sessions at most; a new one beyond is answered 503.")
 @click.option("--no-access-log", is_flag=True, help="HTTP only: no JSON line per request on stderr.")
+@click.option("--record", default=None,
+              help="Serve the scenario tools over this patient record instead (an SQLite file or a postgresql:// "
+                   "DSN of a read-only role): query_record, search_calculators, describe_calculator, calculate, "
+                   "run_python.")
 @http_options
 def mcp_command(transport: str, compact: bool, host: str, port: int, token: str | None, settings: Any,
-                session_timeout: float, max_sessions: int, no_access_log: bool) -> None:
+                session_timeout: float, max_sessions: int, no_access_log: bool, record: str | None) -> None:
     """Serve the calculators over the Model Context Protocol (needs the `mcp` extra)."""
     from . import mcp as server
 
     try:
         server.serve(transport, compact=compact, host=host, port=port, token=token, settings=settings,  # type: ignore[arg-type]
-                     session_timeout=session_timeout, max_sessions=max_sessions, access_log=not no_access_log)
+                     session_timeout=session_timeout, max_sessions=max_sessions, access_log=not no_access_log,
+                     record=record)
     except (server.MCPUnavailable, ValueError) as exc:
         fail(str(exc))
     except KeyboardInterrupt:

@@ -7,10 +7,13 @@ low-level `Server`, because the tools are not Python functions to introspect: th
 descriptions and input schemas come from `medreckon.interfaces.tools`, which reads them from the
 calculator declarations, and a call goes through the same `call_tool` as every other surface.
 
-Two tool sets:
+Three tool sets:
 - default: one tool per calculator (`cockcroft_gault`, `curb_65`, ...);
 - `compact=True`: `search_calculators`, `describe_calculator` and `calculate`, for agents whose
-  context cannot hold 55 tool schemas.
+  context cannot hold 55 tool schemas;
+- `record=DB` (an SQLite record or a `postgresql://` DSN): the scenario agent's tools over that
+  patient record (`medreckon.scenarios.tools`: query_record, the compact trio, run_python), so any
+  MCP client can be evaluated on the same scenarios.
 
 Bad arguments never raise: the call returns a tool result with `isError: true` whose content is
 the structured error of `tools.error_object` (field path, value given, expected type, unit and
@@ -54,6 +57,12 @@ _INSTRUCTIONS = {
     "describe_calculator for its inputs and units, calculate to run it. An error names each bad "
     "input and what was expected, so correct those inputs and call again.",
 }
+
+
+_RECORD_INSTRUCTIONS = (
+    "A patient record and validated clinical calculators: query_record runs one read-only SQL SELECT over the "
+    "record (its description lists the tables), search_calculators / describe_calculator / calculate run the "
+    "calculators, run_python computes what no calculator covers. Read every value from the record.")
 
 
 class MCPUnavailable(RuntimeError):
@@ -105,14 +114,34 @@ def _sdk() -> tuple[Any, Any]:
     return types, Server
 
 
-def build_server(compact: bool = False) -> Any:
-    """A low-level `mcp` Server offering the calculators (one tool each, or the compact trio)."""
+def record_tools(record: str) -> tuple[list[dict[str, Any]], Any]:
+    """(tool list, call) of the scenario agent's tools over a patient record."""
+    from ..scenarios.record import open_record
+    from ..scenarios.tools import ScenarioTools
+
+    tools_ = ScenarioTools(open_record(record))
+    definitions = [{"name": f["name"], "description": f["description"], "inputSchema": f["parameters"]}
+                   for f in (s["function"] for s in tools_.schemas())]
+
+    def run(name: str, arguments: Mapping[str, Any] | None) -> tuple[dict[str, Any], bool]:
+        shown, _ = tools_.call(name, dict(arguments or {}))
+        return shown, isinstance(shown, dict) and "error" in shown
+
+    return definitions, run
+
+
+def build_server(compact: bool = False, record: str | None = None) -> Any:
+    """A low-level `mcp` Server offering the calculators (one tool each, or the compact trio), or
+    with `record` the scenario tools over that patient record."""
     types, Server = _sdk()
     from .. import __version__
 
     hints = types.ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                   open_world_hint=False)
-    definitions = tool_definitions(compact)
+    if record is not None:
+        definitions, run = record_tools(record)
+    else:
+        definitions, run = tool_definitions(compact), lambda n, a: call(n, a, compact)
     listed = types.ListToolsResult(tools=[
         types.Tool(name=t["name"], description=t["description"], input_schema=t["inputSchema"],
                    annotations=hints)
@@ -126,8 +155,8 @@ def build_server(compact: bool = False) -> Any:
     async def on_call_tool(ctx: Any, params: Any) -> Any:
         import anyio.to_thread
 
-        # off the event loop: the calculation is CPU work (bounded by the body limit)
-        outcome, failed = await anyio.to_thread.run_sync(call, params.name, params.arguments, compact)
+        # off the event loop: the calculation (or the record query) is CPU and disk work
+        outcome, failed = await anyio.to_thread.run_sync(run, params.name, params.arguments)
         text = json.dumps(outcome, ensure_ascii=False, separators=(",", ":"))
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)],
@@ -138,7 +167,7 @@ def build_server(compact: bool = False) -> Any:
     return Server(
         SERVER_NAME,
         version=__version__,
-        instructions=_INSTRUCTIONS[compact],
+        instructions=_RECORD_INSTRUCTIONS if record is not None else _INSTRUCTIONS[compact],
         # a dict lookup, so the HTTP transport's per-call header check need not list every tool
         get_tool_input_schema=schemas.get,
         on_list_tools=on_list_tools,
@@ -146,10 +175,10 @@ def build_server(compact: bool = False) -> Any:
     )
 
 
-async def serve_stdio(compact: bool = False) -> None:
+async def serve_stdio(compact: bool = False, record: str | None = None) -> None:
     from mcp.server.stdio import stdio_server
 
-    server = build_server(compact)
+    server = build_server(compact, record)
     async with stdio_server() as (read, write):
         await server.run(read, write, server.create_initialization_options())
 
@@ -221,14 +250,14 @@ DEFAULT_MAX_SESSIONS = 4096
 
 def http_app(compact: bool = False, host: str = "127.0.0.1", token: str | None = None, *,
              session_timeout: float = DEFAULT_SESSION_TIMEOUT, max_sessions: int = DEFAULT_MAX_SESSIONS,
-             access_log: bool = True) -> Any:
+             access_log: bool = True, record: str | None = None) -> Any:
     """The streamable-HTTP ASGI app at `/mcp` behind the guard every HTTP surface has, requiring
     `Authorization: Bearer <token>` if a token is given."""
     from mcp.server.transport_security import TransportSecuritySettings
 
     from .http_guard import Guard
 
-    server = build_server(compact)
+    server = build_server(compact, record)
     security = None
     if not is_loopback(host):  # the SDK's Host/Origin allow-list only knows loopback names
         security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
@@ -242,13 +271,18 @@ def http_app(compact: bool = False, host: str = "127.0.0.1", token: str | None =
 def serve(transport: Transport = "stdio", compact: bool = False, host: str = "127.0.0.1",
           port: int = DEFAULT_PORT, *, token: str | None = None, settings: Any = None,
           session_timeout: float = DEFAULT_SESSION_TIMEOUT, max_sessions: int = DEFAULT_MAX_SESSIONS,
-          access_log: bool = True) -> None:
-    """Run the server until interrupted. Raises ValueError for an unsafe host."""
+          access_log: bool = True, record: str | None = None) -> None:
+    """Run the server until interrupted. Raises ValueError for an unsafe host (and the record's
+    RecordError for a record that cannot be opened)."""
+    if record is not None:
+        from ..scenarios.record import open_record
+
+        open_record(record).close()  # a bad record fails here, before the transport starts
     if transport == "stdio":
         import anyio
 
         _sdk()
-        anyio.run(serve_stdio, compact)
+        anyio.run(serve_stdio, compact, record)
         return
     from .http_server import ServerSettings, run
 
@@ -257,7 +291,7 @@ def serve(transport: Transport = "stdio", compact: bool = False, host: str = "12
         raise ValueError(f"refusing to serve MCP on non-loopback host {host!r} without an API token; "
                          f"set {TOKEN_ENV} or pass --api-token-file (clients then send Authorization: Bearer)")
     app = http_app(compact, host, token, session_timeout=session_timeout, max_sessions=max_sessions,
-                   access_log=access_log)
+                   access_log=access_log, record=record)
     print(f"medreckon MCP server: http://{host}:{port}{PATH} "
           f"({len(tool_definitions(compact))} tools{', compact' if compact else ''})", file=sys.stderr)
     run(app, host, port, settings or ServerSettings())

@@ -230,6 +230,12 @@ class Site:
         pos = ids.index(cid)
         prev_slug = slug(ids[pos - 1]) if pos > 0 else None
         next_slug = slug(ids[pos + 1]) if pos + 1 < len(ids) else None
+        if case.dataset == "scenarios" and "scenario" in case.metadata:  # a scenario over a patient record
+            from ..scenarios.view import scenario_context
+
+            return self._page("scenario.html", root, f"Scenario {cid} · {run.label}", run=run, case=case,
+                              prev_slug=prev_slug, next_slug=next_slug,
+                              sc=scenario_context(case, run.by_case[cid]))
         attempts = [self._attempt(case, a) for a in run.by_case[cid]]
         return self._page("case.html", root, f"Case {cid} · {run.label}", run=run, case=case,
                           attempts=attempts, prev_slug=prev_slug, next_slug=next_slug,

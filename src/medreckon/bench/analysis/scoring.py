@@ -4,7 +4,8 @@
   from zero equals the ground truth. Decimal outputs: the answer lies within the row's Lower
   and Upper Limit, inclusive (for v1.0, ±5% of the ground truth; the limits are taken in
   either order, so negative answers work). Dates: exactly equal. Gestational age: the same
-  (weeks, days) — compared as total days, so (13, 8) equals (14, 1).
+  (weeks, days) — compared as total days, so (13, 8) equals (14, 1). Categories (every
+  rule): the same label after `answers.label_key` (case, punctuation, spacing ignored).
 - ``mdcalc_precision`` — the MDCalc precision rule of "From Scores to Steps": a decimal answer
   is judged to the decimal places it was written with, capped at 2: within ±0.5 at 0 places,
   ±0.05 at 1 place, ±0.005 at 2 or more (inclusive). Integer outputs must be exactly equal (4.0
@@ -35,7 +36,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from ..answers import shown_decimals
+from ..answers import label_key, shown_decimals
 from ..types import Answer, Attempt, Case, Outcome
 
 
@@ -74,6 +75,9 @@ def _judge(answer: Any, case: Case, numbers_agree: Callable[[Decimal, Decimal], 
     anything else (a date for a number, NaN, a string) is wrong."""
     if answer is None or case.ground_truth is None:
         return False
+    if case.output_type == "category":
+        return (isinstance(answer, str) and isinstance(case.ground_truth, str)
+                and label_key(answer) == label_key(case.ground_truth) != "")
     if case.output_type == "date":
         a, g = _as_date(answer), _as_date(case.ground_truth)
         return a is not None and g is not None and a == g

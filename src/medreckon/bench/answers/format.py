@@ -21,6 +21,8 @@ def format_answer(answer: Answer | None, output_type: str | None = None, style: 
     exemplar's answer or a calculator's answer shown back to the model."""
     if answer is None:
         return None
+    if isinstance(answer, str):  # a category label
+        return answer
     if output_type == "date" or isinstance(answer, dt.date):
         if not isinstance(answer, dt.date):
             raise ValueError(f"a date answer must be a date, got {answer!r}")
@@ -39,7 +41,12 @@ def format_answer(answer: Answer | None, output_type: str | None = None, style: 
 
 def typed_answer(value: Any, output_type: str) -> Answer:
     """A calculator's value as the case's output type (decimal -> float unrounded, integer ->
-    int rounded half away from zero, date, (weeks, days)); ValueError when it cannot be."""
+    int rounded half away from zero, date, (weeks, days), category -> its label); ValueError
+    when it cannot be."""
+    if output_type == "category":
+        if isinstance(value, str) and value.strip():
+            return value
+        raise ValueError(f"the calculator gave {value!r}, not a label")
     if output_type == "date":
         if isinstance(value, dt.date):
             return value

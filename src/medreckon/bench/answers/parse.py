@@ -42,7 +42,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -91,6 +91,7 @@ _ANSWER_PHRASE = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=|-)\s*[:=]?\s
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*#(\"'])|\n+")
 _JSON = json.JSONDecoder(parse_float=Decimal, strict=False)
 _GUESSES = ("bare", "last_sentence")
+_BARE_LABEL_WORDS = 5  # without its labels, a category answer standing alone is this short
 
 
 def _strip_reasoning(text: str) -> tuple[str, str | None]:
@@ -216,8 +217,9 @@ def _explanation_text(value: Any) -> str | None:
     return str(value)
 
 
-def _decide(value: Any, output_type: str) -> tuple[Answer | None, Status, int | None]:
-    answer, decimals = coerce_value(value, output_type)
+def _decide(value: Any, output_type: str,
+            categories: Sequence[str] | None = None) -> tuple[Answer | None, Status, int | None]:
+    answer, decimals = coerce_value(value, output_type, categories)
     if answer is not None:
         return answer, "ok", decimals
     if isinstance(value, str) and is_abstention(value):
@@ -227,50 +229,58 @@ def _decide(value: Any, output_type: str) -> tuple[Answer | None, Status, int | 
     return None, "unparsed", None
 
 
-def _structured(visible: str, output_type: str) -> tuple[str, Answer | None, Status, int | None, str | None] | None:
+def _structured(visible: str, output_type: str, categories: Sequence[str] | None = None
+                ) -> tuple[str, Answer | None, Status, int | None, str | None] | None:
     for method, start, load in (("json", _JSON_START, _load_json), ("python_dict", _PYTHON_START, _load_python)):
         hits = [o for o in _objects(visible, start, load) if _answer_in(o)[0]]
         if hits:
             _, value, explanation = _answer_in(hits[-1])
-            answer, status, decimals = _decide(value, output_type)
+            answer, status, decimals = _decide(value, output_type, categories)
             return method, answer, status, decimals, _explanation_text(explanation)
     pairs = list(_ANSWER_KEY_PAIR.finditer(visible))
     if pairs:
         raw = pairs[-1].group(1).strip()
         if raw[:1] in "\"'" and raw[-1:] == raw[:1] and len(raw) >= 2:
             raw = raw[1:-1].replace('\\"', '"')
-        answer, status, decimals = _decide(raw, output_type)
+        answer, status, decimals = _decide(raw, output_type, categories)
         return "answer_key", answer, status, decimals, visible  # the object is broken: keep it whole
     return None
 
 
-def _free_text(visible: str, output_type: str) -> tuple[str, Answer | None, int | None] | None:
+def _free_text(visible: str, output_type: str,
+               categories: Sequence[str] | None = None) -> tuple[str, Answer | None, int | None] | None:
     plain = visible.replace("**", "").replace("__", "")
     boxed = _BOXED.findall(plain)
     for content in reversed(boxed):
         content = re.sub(r"\\(?:text|mathrm|mbox)\{([^{}]*)\}", r"\1", content).replace("\\,", "").replace("\\%", "%")
-        answer, decimals = read_value(content, output_type)
+        answer, decimals = read_value(content, output_type, categories)
         if answer is not None:
             return "boxed", answer, decimals
     for m in reversed(list(_ANSWER_PHRASE.finditer(plain))):
-        answer, decimals = read_value(m.group(1), output_type)
+        answer, decimals = read_value(m.group(1), output_type, categories)
         if answer is not None:
             return "answer_phrase", answer, decimals
     lines = [ln for ln in plain.splitlines() if ln.strip()]
-    if len(lines) == 1 and len(lines[0]) <= 80:
-        answer, decimals = read_value(lines[0], output_type)
+    unlabelled = output_type == "category" and not categories
+    if len(lines) == 1 and len(lines[0]) <= 80 and not (unlabelled and len(lines[0].split()) > _BARE_LABEL_WORDS):
+        answer, decimals = read_value(lines[0], output_type, categories)
         if answer is not None:
             return "bare", answer, decimals
+    if unlabelled:
+        return None  # without the labels a sentence cannot be told from a label
     for sentence in reversed(_SENTENCE_END.split(plain)):
         if sentence.strip():
-            answer, decimals = read_value(sentence, output_type)
+            answer, decimals = read_value(sentence, output_type, categories)
             if answer is not None:
                 return "last_sentence", answer, decimals
     return None
 
 
-def parse_answer(text: str, output_type: str, finish_reason: str | None = None) -> Parsed:
-    """Read the answer of one model output; see the module docstring for the cascade."""
+def parse_answer(text: str, output_type: str, finish_reason: str | None = None,
+                 categories: Sequence[str] | None = None) -> Parsed:
+    """Read the answer of one model output; see the module docstring for the cascade.
+    `categories`: the labels a category answer may take (found in the reply as `values`
+    says); without them a category answer is read only where it stands alone."""
     check_output_type(output_type)
     if text is None:
         text = ""
@@ -292,13 +302,13 @@ def parse_answer(text: str, output_type: str, finish_reason: str | None = None) 
     visible, reasoning = _strip_reasoning(text)
     if not visible:
         return done(None, "unparsed", reasoning, "think_only")
-    got = _structured(visible, output_type)
+    got = _structured(visible, output_type, categories)
     if got is not None:
         method, answer, status, decimals, explanation = got
         if status == "abstained":  # keep what it says is missing
             explanation = explanation or visible
         return done(answer, status, explanation or reasoning, method, decimals)
-    free = _free_text(visible, output_type)
+    free = _free_text(visible, output_type, categories)
     if free is not None:
         method, answer, decimals = free
         explanation = reasoning if method == "bare" else visible

@@ -15,6 +15,11 @@ the first; parenthetical asides are dropped for numbers ("25.2 (normal 18.5–24
 - Gestational age (weeks, days): "(14 weeks, 1 day)", "('14 weeks', '1 days')", "14 weeks and
   1 day", "14w1d", "14+1", "(14, 1)", JSON ``[14, 1]`` or ``{"weeks": 14, "days": 1}``;
   "4 weeks" is (4, 0) and "6 days" is (0, 6).
+- Categories (a label such as "Stage IIIb" or "High risk"): with the calculator's labels known,
+  the one label the text names ("The answer is Severe ARDS" -> "Severe"; a label inside a
+  longer one counts once: "Moderate" is not found in "Moderately severe"); two different
+  labels named is no answer. Without the labels, a short text is the label as written. Labels
+  compare after `label_key` (Unicode NFKC, case, punctuation and spacing ignored).
 
 `decimals` is the number of decimal places the answer was written with ("25.20" -> 2), which
 the ``mdcalc_precision`` rule needs and a float cannot keep.
@@ -24,13 +29,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..types import Answer
 
-OUTPUT_TYPES = ("decimal", "integer", "date", "gestational_age")
+OUTPUT_TYPES = ("decimal", "integer", "date", "gestational_age", "category")
 
 
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
@@ -195,12 +202,48 @@ def check_output_type(output_type: str) -> None:
         raise ValueError(f"unknown output type {output_type!r}; expected one of {', '.join(OUTPUT_TYPES)}")
 
 
-def read_value(text: str, output_type: str) -> tuple[Answer | None, int | None]:
-    """The answer a short answer string gives, as (value, decimals), or (None, None)."""
+def label_key(text: str) -> str:
+    """A category label as labels compare: NFKC, case folded, every run of punctuation or
+    spaces one space ("High-risk" and "high risk" are one label)."""
+    t = unicodedata.normalize("NFKC", str(text)).casefold()
+    return re.sub(r"[\W_]+", " ", t).strip()
+
+
+_MAX_LABEL_CHARS = 80  # a text longer than this is a sentence, not a label written bare
+
+
+def read_category(text: str, categories: Sequence[str] | None = None) -> str | None:
+    """The label a text gives: with `categories`, the one label it names (as the calculator
+    writes it), None when it names none or two different ones; without them, a short text as
+    written (trimmed of quotes and closing punctuation)."""
+    key = label_key(text)
+    if not key:
+        return None
+    if not categories:
+        bare = text.strip().strip("\"'`").rstrip(".;,").strip()
+        return bare if bare and len(bare) <= _MAX_LABEL_CHARS and "\n" not in bare else None
+    keys = {label_key(c): c for c in categories}
+    if key in keys:
+        return keys[key]
+    spans = []  # (start, end, label) of each label named, longest first so a longer label wins
+    for k in sorted(keys, key=len, reverse=True):
+        for m in re.finditer(rf"(?<!\w){re.escape(k)}(?!\w)", key):
+            if not any(a < m.end() and m.start() < b for a, b, _ in spans):
+                spans.append((m.start(), m.end(), keys[k]))
+    named = {label for _, _, label in spans}
+    return named.pop() if len(named) == 1 else None
+
+
+def read_value(text: str, output_type: str,
+               categories: Sequence[str] | None = None) -> tuple[Answer | None, int | None]:
+    """The answer a short answer string gives, as (value, decimals), or (None, None).
+    `categories`: the labels a category answer may take (see `read_category`)."""
     check_output_type(output_type)
     text = text.replace("**", "").replace("__", "").strip()
     if not text:
         return None, None
+    if output_type == "category":
+        return read_category(text, categories), None
     if output_type in ("decimal", "integer"):
         # A calculation written out: the value is after the last "=".
         if "=" in text and _numbers(text.rsplit("=", 1)[1], output_type):
@@ -223,11 +266,19 @@ def read_value(text: str, output_type: str) -> tuple[Answer | None, int | None]:
     return got.value, None
 
 
-def coerce_value(value: Any, output_type: str) -> tuple[Answer | None, int | None]:
+def coerce_value(value: Any, output_type: str,
+                 categories: Sequence[str] | None = None) -> tuple[Answer | None, int | None]:
     """An answer from a JSON-like value (a number, a string, a list or a dict), or (None, None)."""
     check_output_type(output_type)
     if value is None or isinstance(value, bool):
         return None, None
+    if output_type == "category":
+        if isinstance(value, dict):
+            keys = {str(k).strip().lower(): v for k, v in value.items()}
+            value = next((keys[k] for k in ("label", "category", "value", "answer") if k in keys), None)
+        if isinstance(value, list | tuple) and len(value) == 1:
+            value = value[0]
+        return (read_category(value, categories), None) if isinstance(value, str) else (None, None)
     if isinstance(value, Decimal | int | float):
         if output_type not in ("decimal", "integer"):
             return None, None
@@ -238,7 +289,7 @@ def coerce_value(value: Any, output_type: str) -> tuple[Answer | None, int | Non
         got = _number(d, output_type)
         return got if got is not None else (None, None)
     if isinstance(value, str):
-        return read_value(value, output_type)
+        return read_value(value, output_type, categories)
     if isinstance(value, list | tuple):
         if output_type == "gestational_age" and len(value) == 2:
             parts = [_count(v) for v in value]

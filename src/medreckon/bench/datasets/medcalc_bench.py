@@ -258,6 +258,11 @@ def load_cases(
     calculators raise ValueError (DatasetError for file problems) with a message that says
     what is known.
     """
+    if dataset == "scenarios":  # clinical scenarios over a patient record: medreckon.scenarios, above bench
+        from ...scenarios.dataset import load_cases as load_scenarios
+
+        return load_scenarios(dataset, path=path, subset=subset, per_calculator=per_calculator, seed=seed,
+                              limit=limit, calculators=calculators)
     if dataset.startswith("synthetic"):  # generated cases: their own module
         from .synthetic import is_synthetic
         from .synthetic import load_cases as load_synthetic

@@ -45,6 +45,9 @@ class Task:
     category: str  # task_category after its two broad levels ("Respiratory & Thoracic Medicine")
     required: tuple[str, ...]  # the MDCalc calculators the scenario chains, in order
     answers: tuple[CalculatorUse, ...]
+    scenario: str = ""  # task_scenario, e.g. "Fundamentals of Individualized Dosing"
+    description: str = ""  # task_description: the plan, with its branches
+    question: str = ""  # fuzzy_question: what the clinician asks
 
 
 def tasks_path(root: Path | None = None) -> Path:
@@ -77,4 +80,5 @@ def _task(row: dict[str, Any]) -> Task:
                       tuple((i["field"], i["value"]) for i in a["inputs"]), a["final_answer"], a.get("notes") or "")
         for a in row["calculator_answers"]
     )
-    return Task(task_id, row["task_category"].split(" / ", 2)[-1].strip(), tuple(row["required_calculators"]), answers)
+    return Task(task_id, row["task_category"].split(" / ", 2)[-1].strip(), tuple(row["required_calculators"]), answers,
+                row.get("task_scenario") or "", row.get("task_description") or "", row.get("fuzzy_question") or "")

@@ -59,7 +59,8 @@ CREATE TABLE IF NOT EXISTS evaluations (
 # --- JSON codecs -------------------------------------------------------------------------------
 
 def encode_answer(answer: Answer | None) -> Any:
-    """JSON for an Answer: numbers as they are, {"date": ISO}, {"weeks_days": [w, d]}."""
+    """JSON for an Answer: numbers as they are, {"date": ISO}, {"weeks_days": [w, d]},
+    {"category": label}."""
     if isinstance(answer, bool):
         raise TypeError(f"an answer cannot be a bool: {answer!r}")
     if answer is None:
@@ -68,6 +69,8 @@ def encode_answer(answer: Answer | None) -> Any:
         return answer
     if isinstance(answer, dt.date):
         return {"date": answer.isoformat()}
+    if isinstance(answer, str):
+        return {"category": answer}
     if isinstance(answer, tuple) and len(answer) == 2:
         return {"weeks_days": [int(answer[0]), int(answer[1])]}
     raise TypeError(f"cannot store answer {answer!r} of type {type(answer).__name__}")
@@ -78,6 +81,8 @@ def decode_answer(value: Any) -> Answer | None:
         return value
     if isinstance(value, dict) and "date" in value:
         return dt.date.fromisoformat(value["date"])
+    if isinstance(value, dict) and isinstance(value.get("category"), str):
+        return value["category"]
     if isinstance(value, dict) and "weeks_days" in value:
         w, d = value["weeks_days"]
         return (int(w), int(d))

@@ -41,10 +41,17 @@ def register(cls: type[Strategy]) -> type[Strategy]:
     return cls
 
 
+# Strategies declared above the bench, in rooms of their own that build on it (scenarios: an
+# agent over a patient record); registered the same way, imported last.
+_ABOVE = ("medreckon.scenarios.agent",)
+
+
 def _discover() -> None:
     names = [m.name for m in pkgutil.iter_modules(__path__) if m.name not in _HELPERS]
     for name in sorted(names, key=lambda n: (n not in _ORDER, n)):
         importlib.import_module(f"{__name__}.{name}")
+    for module in _ABOVE:
+        importlib.import_module(module)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
