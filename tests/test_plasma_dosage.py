@@ -35,3 +35,12 @@ def test_less_than_half_a_unit():
 def test_zero_unit_volume_is_refused():
     with pytest.raises(CalculatorInputError, match="unit_volume"):
         plasma(unit_volume=0)
+
+
+@pytest.mark.parametrize("field, ok, refused", [("dose_per_kg", 99.9, 100), ("unit_volume", 50, 49.9),
+                                                 ("unit_volume", 1000, 1000.1)])
+def test_dose_and_unit_volume_bounds_on_both_sides(field, ok, refused):
+    inputs = {"weight": 70, "dose_per_kg": 15, "unit_volume": 250}
+    assert calculate("plasma-dosage", {**inputs, field: ok}).value >= 0
+    with pytest.raises(CalculatorInputError, match=field):
+        calculate("plasma-dosage", {**inputs, field: refused})

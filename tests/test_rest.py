@@ -378,6 +378,15 @@ def _schemathesis_failures(output: str) -> list[tuple[str, str]]:
     return found
 
 
+def _schemathesis_sample() -> list[str]:
+    """The calculators the suite fuzzes: those schemathesis.toml names (each with a rule a schema
+    cannot state) and every third of the rest, by id. The whole API (440 operations, ~30 min on 2
+    cores) is the command in docs/hardening.md ("Figures")."""
+    named = set(re.findall(r'"POST /calculators/([a-z0-9-]+)"', SCHEMATHESIS_CONFIG.read_text()))
+    ids = sorted(c.id for c in all_calculators())
+    return sorted(named | set(ids[::3]))
+
+
 def test_schemathesis_all_checks(server, tmp_path):
     """Property-based requests from /openapi.json with every schemathesis check (bounded): no
     500s, every status code, header and body as documented, schema-invalid bodies rejected and
@@ -386,11 +395,13 @@ def test_schemathesis_all_checks(server, tmp_path):
     if st is None:
         pytest.fail("schemathesis is not installed (it is in the test extra)")
     har = tmp_path / "schemathesis.har"
+    sample = _schemathesis_sample()
+    paths = "^/(?!calculators/)|^/calculators/(" + "|".join(map(re.escape, sample)) + ")$"
     out = subprocess.run(
         [st, "--config-file", str(SCHEMATHESIS_CONFIG), "run", f"{server.url}/openapi.json", "--checks", "all", "--max-examples", "6",
          "--workers", "2", "--seed", "1", "--phases", "examples,coverage,fuzzing", "--no-color",
-         "--report", "har", "--report-har-path", str(har)],
-        capture_output=True, text=True, timeout=500, cwd=tmp_path,
+         "--include-path-regex", paths, "--report", "har", "--report-har-path", str(har)],
+        capture_output=True, text=True, timeout=900, cwd=tmp_path,
     )
     failures = _schemathesis_failures(out.stdout)
     assert not failures, out.stdout[-8000:] + out.stderr[-2000:]
@@ -401,7 +412,7 @@ def test_schemathesis_all_checks(server, tmp_path):
     entries = json.loads(har.read_text())["log"]["entries"]
     succeeded = {urlsplit(e["request"]["url"]).path for e in entries
                  if e["request"]["method"] == "POST" and e["response"]["status"] == 200}
-    assert {f"/calculators/{c.id}" for c in all_calculators()} <= succeeded
+    assert {f"/calculators/{c}" for c in sample} <= succeeded
     posts = [e["response"]["content"].get("size", 0) for e in entries if e["request"]["method"] == "POST"]
     assert posts and max(posts) <= 64 * 1024
 

@@ -8,8 +8,8 @@ from ..fields import Inputs, Weight, q
 from ..rounding import round_half_away
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt
 
-DosePerKg = q("mL/kg", gt=0, plausible=(5, 30), units=("mL/kg",))
-UnitVolume = q("mL", gt=0, plausible=(150, 350), units=("mL", "L"))
+DosePerKg = q("mL/kg", gt=0, lt=100, plausible=(5, 30), units=("mL/kg",))  # above 100 mL/kg: exchange, not dosing
+UnitVolume = q("mL", ge=50, le=1000, plausible=(150, 350), units=("mL", "L"))  # pediatric to apheresis units
 
 
 class PlasmaDosageInputs(Inputs):
@@ -26,7 +26,8 @@ class PlasmaDosageInputs(Inputs):
     aliases=("ffp-dose", "fresh-frozen-plasma-dose", "plasma-dose"),
     kind="equation",
     specialty="hematology",
-    output=Output("units", "integer", 0, range=(0, 20), secondary=(
+    # the range is the domain of an integer output: below 1000 kg × 100 mL/kg ÷ 50 mL
+    output=Output("units", "integer", 0, range=(0, 2000), secondary=(
         Secondary("volume", "plasma dose for transfusion (weight × mL/kg)", "mL", "decimal", 0),)),
     inputs=PlasmaDosageInputs,
     references=(
