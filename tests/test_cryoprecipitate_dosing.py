@@ -30,3 +30,12 @@ def test_plasma_volume_in_litres():
 def test_goal_not_above_initial_is_refused():
     with pytest.raises(CalculatorInputError, match="goal_fibrinogen"):
         cryo(goal_fibrinogen=100)
+
+
+@pytest.mark.parametrize("field, ok, refused", [
+    ("plasma_volume", 19999, 20000), ("goal_fibrinogen", 1999, 2000), ("initial_fibrinogen", 0, -1),
+    ("fibrinogen_per_unit", 50, 49.9), ("fibrinogen_per_unit", 9999, 10000)])
+def test_input_bounds_on_both_sides(field, ok, refused):
+    assert cryo(**{field: ok}).value >= 1
+    with pytest.raises(CalculatorInputError, match=field):
+        cryo(**{field: refused})

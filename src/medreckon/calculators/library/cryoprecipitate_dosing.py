@@ -11,9 +11,9 @@ from ..fields import Inputs, q
 from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
-PlasmaVolume = q("mL", gt=0, plausible=(100, 6000), units=("mL", "L"))
-Fibrinogen = q("mg/dL", ge=0, plausible=(20, 1000), units=("mg/dL", "g/L"))
-FibrinogenPerUnit = q("mg", gt=0, plausible=(100, 600), units=("mg", "g"))
+PlasmaVolume = q("mL", gt=0, lt=20000, plausible=(100, 6000), units=("mL", "L"))
+Fibrinogen = q("mg/dL", ge=0, lt=2000, plausible=(20, 1000), units=("mg/dL", "g/L"))  # normal 200-400
+FibrinogenPerUnit = q("mg", ge=50, lt=10000, plausible=(100, 600), units=("mg", "g"))  # a unit to a pool
 
 
 class CryoInputs(Inputs):
@@ -35,7 +35,8 @@ class CryoInputs(Inputs):
     aliases=("cryo-dose", "cryoprecipitate-dose"),
     kind="equation",
     specialty="hematology",
-    output=Output("units", "integer", 0, range=(0, 40), secondary=(
+    # the range is the domain of an integer output: ⌈2000 mg/dL × 200 dL / 50 mg⌉ at most
+    output=Output("units", "integer", 0, range=(1, 8000), secondary=(
         Secondary("fibrinogen_needed", "fibrinogen to replace", "mg", "decimal", 0),
         Secondary("exact_units", "units before rounding up", "units", "decimal", 2),)),
     inputs=CryoInputs,

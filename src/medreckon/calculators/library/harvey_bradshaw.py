@@ -43,7 +43,7 @@ class HBIInputs(Inputs):
     aliases=("hbi", "harvey-bradshaw-index"),
     kind="score",
     specialty="gastroenterology",
-    output=Output("points", "integer", 0, range=(0, 40)),
+    output=Output("points", "integer", 0, range=(0, 118)),  # 4 + 3 + 100 stools + 3 + 8
     inputs=HBIInputs,
     references=(
         Reference("Harvey RF, Bradshaw JM. A simple index of Crohn's-disease activity. Lancet. 1980;1(8167):514.",

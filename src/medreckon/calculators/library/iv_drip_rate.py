@@ -25,7 +25,8 @@ class IVDripRateInputs(Inputs):
     aliases=("drip-rate", "drops-per-minute", "gtt-per-min"),
     kind="equation",
     specialty="pharmacology",
-    output=Output("gtt/min", "integer", 0, range=(1, 500)),
+    # a rate, shown to the whole drop: no points range to hold it (volume × factor / time is unbounded)
+    output=Output("gtt/min", "decimal", 0, range=(1, 500)),
     inputs=IVDripRateInputs,
     references=(
         Reference("Pickar GD, Graham AP, Swart B, Swart D. Dosage Calculations. 9th ed. Delmar Cengage; 2013 "

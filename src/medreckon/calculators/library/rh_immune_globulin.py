@@ -27,7 +27,8 @@ class RhIGInputs(Inputs):
     aliases=("Maternal-Fetal Hemorrhage Rh(D) Immune Globulin Dosage", "rhig-dose", "kleihauer-betke-rhig"),
     kind="equation",
     specialty="obstetrics",
-    output=Output("vials", "integer", 0, range=(1, 20), secondary=(
+    # the range is the domain of an integer output: round(20,000 mL × 100 % / 30 mL) + 1 at most
+    output=Output("vials", "integer", 0, range=(1, 668), secondary=(
         Secondary("fetal_bleed", "fetal whole blood in the maternal circulation", "mL", "decimal", 1),
     )),
     inputs=RhIGInputs,
