@@ -21,7 +21,7 @@ import sys
 from medreckon.bench.calculation import asked_inputs, calculator_for_case
 from medreckon.bench.datasets import load_cases, load_one_shot
 from medreckon.bench.models import Meter, connect
-from medreckon.bench.reading.decisions import calibrate
+from medreckon.reading.decisions import calibrate
 from medreckon.bench.strategies import extract, extract_steps
 from medreckon.calculators.medcalc_bench import to_inputs
 from medreckon.errors import CalculatorInputError

@@ -49,8 +49,8 @@ from medreckon.bench.analysis.arms import case_key
 from medreckon.bench.analysis.scoring import is_correct
 from medreckon.bench.analysis.stats import mcnemar_exact, wilson
 from medreckon.bench.calculation import asked_inputs, calculator_for_case, case_options
-from medreckon.bench.reading.demographics import read_sex
-from medreckon.bench.reading.quantities import as_input
+from medreckon.reading.demographics import read_sex
+from medreckon.reading.quantities import as_input
 from medreckon.bench.runs.arms import load_arm
 from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import extract_steps as steps

@@ -94,8 +94,8 @@ from ..calculation import (
     result_record,
 )
 from ..models import Meter
-from ..reading.hints import apply_hints
-from ..reading.items import inputs_from_items, item_groups, item_lines, items_schema
+from ...reading.hints import apply_hints
+from ...reading.items import inputs_from_items, item_groups, item_lines, items_schema
 from ..trace import Repairs
 from ..types import Case, Completion, ModelClient, ModelError, Outcome
 from . import extract_steps as steps

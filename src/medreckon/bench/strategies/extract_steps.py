@@ -16,12 +16,12 @@ from typing import Any
 from ...calculators.describe import InputSpec
 from ...calculators.spec import Calculator
 from ..models import Meter
-from ..reading.choices import chosen, matches, read_choice
-from ..reading.context import NoteReader, Reading
-from ..reading.decisions import choose, yes_probability
-from ..reading.demographics import read_race, read_sex
-from ..reading.quantities import QuantityMention, as_input, candidates, ranked_candidates, scan
-from ..reading.timepoints import DISTANT, PREVIOUS, clause_at
+from ...reading.choices import chosen, matches, read_choice
+from ...reading.context import NoteReader, Reading
+from ...reading.decisions import choose, yes_probability
+from ...reading.demographics import read_race, read_sex
+from ...reading.quantities import QuantityMention, as_input, candidates, ranked_candidates, scan
+from ...reading.timepoints import DISTANT, PREVIOUS, clause_at
 from ..types import Case
 
 CONTEXT_MODES = ("off", "alone", "with_model", "veto")

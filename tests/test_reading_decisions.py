@@ -7,7 +7,7 @@ import pytest
 
 from medreckon.bench.models import Meter
 from medreckon.bench.models.clients import option_scores
-from medreckon.bench.reading.decisions import (
+from medreckon.reading.decisions import (
     DecisionUnavailable,
     calibrate,
     normalised,

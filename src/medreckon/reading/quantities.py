@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ...calculators import units as u
+from ..calculators import units as u
 from .timepoints import LATER
 
 # How notes write an age's unit ("71-year-old", "71 y/o"): units of the scanner, and the sex

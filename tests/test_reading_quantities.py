@@ -2,7 +2,7 @@
 
 import pytest
 
-from medreckon.bench.reading.quantities import as_input, candidates, name_words, scan, symbol
+from medreckon.reading.quantities import as_input, candidates, name_words, scan, symbol
 
 NOTE = ("A 64-year-old man weighing 182 lbs presented with BP 165/85 mm Hg, HR 112 bpm, temperature 38.4 °C. "
         "Labs on admission: sodium 131 mEq/L, potassium 5.8 mEq/L, chloride 98 mEq/L, creatinine 1.4 mg/dL, "

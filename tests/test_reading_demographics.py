@@ -2,7 +2,7 @@
 
 import pytest
 
-from medreckon.bench.reading.demographics import read_race, read_sex
+from medreckon.reading.demographics import read_race, read_sex
 
 
 @pytest.mark.parametrize("note, expected", [

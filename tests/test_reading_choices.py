@@ -2,7 +2,7 @@
 
 import pytest
 
-from medreckon.bench.reading.choices import matches, read_choice
+from medreckon.reading.choices import matches, read_choice
 from medreckon.calculators.describe import describe_inputs
 from medreckon.calculators.registry import get
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ...calculators.fields import NotePhrases
+from ..calculators.fields import NotePhrases
 from .context import RELATIVE
 from .timepoints import LATER, PAST, clause_at, sentence_at
 

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..models import Meter
-from ..types import ModelError, Usage
+from ..bench.models import Meter
+from ..bench.types import ModelError, Usage
 
 YES_NO = ("yes", "no")
 

@@ -23,9 +23,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...calculators import units as u
-from ...calculators.describe import describe_inputs
-from ...calculators.spec import Calculator
+from ..calculators import units as u
+from ..calculators.describe import describe_inputs
+from ..calculators.spec import Calculator
 
 _UNIT_HINT = re.compile(r"did you mean (-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?) ([^\s?]+)")
 

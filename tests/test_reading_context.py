@@ -4,7 +4,7 @@ import pytest
 
 pytest.importorskip("medspacy", reason="the [reading] extra (medspacy) is not installed")
 
-from medreckon.bench.reading.context import Mention, NoteReader, decide, finding_terms, plural  # noqa: E402
+from medreckon.reading.context import Mention, NoteReader, decide, finding_terms, plural  # noqa: E402
 
 READER = NoteReader()
 

@@ -1,7 +1,7 @@
 """The calculator's hints applied without a repair turn, on a real calculator (APACHE II)."""
 
 from medreckon.bench.calculation import compute, result_record
-from medreckon.bench.reading.hints import apply_hints, unit_hint
+from medreckon.reading.hints import apply_hints, unit_hint
 from medreckon.calculators import registry
 
 APACHE = registry.get("apache-ii")
