@@ -1,14 +1,13 @@
-"""Graded choices read by the phrases a calculator declares for each option (bench.reading.choices)."""
+"""Graded choices read by the lexicon's phrases for each option (reading.choices)."""
 
 import pytest
 
 from medreckon.reading.choices import matches, read_choice
-from medreckon.calculators.describe import describe_inputs
-from medreckon.calculators.registry import get
+from medreckon.reading.lexicon import lexicon
 
 
 def phrases(calculator, name):
-    return next(s for s in describe_inputs(get(calculator)) if s.name == name).phrases
+    return lexicon().entry(calculator, name).phrases
 
 
 @pytest.mark.parametrize("note, eye, verbal, motor", [

@@ -95,7 +95,7 @@ def test_non_smokers_and_smokers():
 
 def test_a_semicolon_ends_a_negation_and_a_family_history_criterion():
     """A vignette: "never had a DVT; her mother had a DVT" — the mother's DVT is not negated."""
-    from medreckon.bench.strategies.extract_steps import relatives
+    from medreckon.reading.findings import relatives
 
     note = "She has never had a deep vein thrombosis; her mother had a DVT after hip surgery."
     got = READER.read(note, {"dvt": ("deep vein thrombosis", "DVT")})["dvt"]

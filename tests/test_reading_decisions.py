@@ -6,6 +6,7 @@ import math
 import pytest
 
 from medreckon.bench.models import Meter
+from medreckon.bench.types import ModelClient
 from medreckon.bench.models.clients import option_scores
 from medreckon.reading.decisions import (
     DecisionUnavailable,
@@ -42,7 +43,7 @@ def test_calibrate_picks_the_separating_threshold_and_reports_it():
 
 
 def test_a_client_that_cannot_score_options_says_so():
-    class TextOnly:
+    class TextOnly(ModelClient):
         name = "text-only"
 
         def chat(self, messages, **kw):

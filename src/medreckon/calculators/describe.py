@@ -10,7 +10,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from .fields import NotePhrases, Quantity, Scope, Synonyms
+from .fields import Quantity, Scope
 from .spec import Calculator, Output
 
 
@@ -28,9 +28,7 @@ class InputSpec:
     plausible: tuple[float, float] | None = None
     choices: tuple[str, ...] = ()
     nullable: bool = False
-    synonyms: tuple[str, ...] = ()  # a finding's other names in notes (fields.Synonyms)
-    phrases: NotePhrases | None = None  # how notes state a choice's options
-    scope: Scope = Scope()  # which of a finding's mentions count (fields.Scope)
+    scope: Scope = Scope()  # which of a finding's occurrences count (fields.Scope)
 
 
 def unwrap(annotation: Any) -> tuple[Any, list[Any], bool]:
@@ -84,13 +82,10 @@ def describe_inputs(calc: Calculator) -> list[InputSpec]:
             specs.append(InputSpec(kind="quantity", unit=qty.unit, units=tuple(dict.fromkeys((qty.unit, *qty.units))),
                                    bounds=_bounds(qty), plausible=qty.plausible, **common))
         elif typing.get_origin(base) is typing.Literal:
-            phrases = next((m for m in meta if isinstance(m, NotePhrases)), None)
-            specs.append(InputSpec(kind="choice", choices=tuple(typing.get_args(base)), phrases=phrases, **common))
+            specs.append(InputSpec(kind="choice", choices=tuple(typing.get_args(base)), **common))
         elif base is bool:
-            words = next((m.words for m in meta if isinstance(m, Synonyms)), ())
-            phrases = next((m for m in meta if isinstance(m, NotePhrases)), None)
             scope = next((m for m in meta if isinstance(m, Scope)), Scope())
-            specs.append(InputSpec(kind="boolean", synonyms=words, phrases=phrases, scope=scope, **common))
+            specs.append(InputSpec(kind="boolean", scope=scope, **common))
         elif base is dt.date:
             specs.append(InputSpec(kind="date", **common))
         elif base in (int, float):

@@ -488,40 +488,9 @@ Date = Annotated[dt.date, BeforeValidator(parse_date)]
 
 
 @dataclass(frozen=True)
-class Synonyms:
-    """Words a note may use for a finding ("CHF", "reduced ejection fraction"): read by note
-    readers (bench.reading), kept out of every schema (pydantic ignores unknown metadata)."""
-
-    words: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class NotePhrases:
-    """How notes state each option of a choice, as case-insensitive regular expressions
-    ({option: (pattern, ...)}; "opens her eyes ... to painful stimuli" is GCS eye opening to
-    pain): read by note readers (bench.reading.choices), kept out of every schema.
-    `ranked`: the options are listed most severe first, and when a note states several the first
-    listed wins (a metastatic and a localised mention of one tumour is metastatic); otherwise
-    several options stated leave the choice open. `current`: the choice is the patient's state
-    now, so a statement in a sentence about the past ("a hip replacement in 2015") is no option."""
-
-    patterns: tuple[tuple[str, tuple[str, ...]], ...]
-    ranked: bool = False
-    current: bool = False
-
-
-def with_phrases(info: Any, phrases: dict[str, tuple[str, ...]], *, ranked: bool = False,
-                 current: bool = False) -> Any:
-    """A choice input's Field with the phrases notes use for its options (NotePhrases)."""
-    info.metadata.append(NotePhrases(tuple((option, tuple(p)) for option, p in phrases.items()),
-                                     ranked=ranked, current=current))
-    return info
-
-
-@dataclass(frozen=True)
 class Scope:
-    """Which of a finding's mentions in a note count, read by note readers (bench.reading), kept
-    out of every schema. `when`: at "any" time, only in the "past" (Wells' previous DVT: in a note
+    """A finding's clinical scope: which of its occurrences count (the note readers of
+    medreckon.reading count those mentions only); kept out of every schema. `when`: at "any" time, only in the "past" (Wells' previous DVT: in a note
     about a suspected PE, "PE is the most likely diagnosis" is no previous one) or "recent", the
     weeks before presentation ("three years ago she spent six weeks in a plaster cast" is no
     recent cast). `whose`: the "patient"'s or a "relative"'s (a family-history criterion).
@@ -533,15 +502,13 @@ class Scope:
     absence: bool = False
 
 
-def Finding(description: str, default: bool | None = False, synonyms: tuple[str, ...] = (), *,  # noqa: N802 - reads as a type
+def Finding(description: str, default: bool | None = False, *,  # noqa: N802 - reads as a type
             when: Literal["any", "past", "recent"] = "any", whose: Literal["patient", "relative"] = "patient",
             absence: bool = False) -> Any:
     """A yes/no clinical finding. When not given it takes `default` (absent), reported as a warning.
-    `synonyms`: the words a note may use for it (see Synonyms, and calculators.vocabulary for
-    concepts several scores share); `when`, `whose`, `absence`: which mentions count (see Scope)."""
+    `when`, `whose`, `absence`: which occurrences count (see Scope). The words notes use for it are
+    the reading lexicon's (medreckon/reading/lexicon), not the calculator's."""
     info = Field(default, description=description)
-    if synonyms:
-        info.metadata.append(Synonyms(tuple(synonyms)))
     if (when, whose, absence) != ("any", "patient", False):
         info.metadata.append(Scope(when, whose, absence))
     return info
@@ -602,9 +569,6 @@ Percent = q("%", ge=0, le=100, units=("%", "1"))
 __all__ = [
     "Inputs", "InputWarning", "Quantity", "choice", "number_choice", "Date", "Finding", "Option", "q", "scoped", "Sex",
     "Age",
-    "Synonyms",
-    "NotePhrases",
-    "with_phrases",
     "Weight", "Height", "BMI", "HeartRate", "RespiratoryRate", "BloodPressure", "SystolicDivisor", "Temperature",
     "QTInterval", "Creatinine", "BUN", "Glucose", "Sodium", "Potassium", "Chloride", "Bicarbonate",
     "Calcium", "Albumin", "Bilirubin", "Cholesterol", "Triglycerides", "Hemoglobin", "Platelets",

@@ -28,12 +28,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .lexicon import lexicon
+
 State = Literal["present", "absent", "not_mentioned"]
+_LEX = lexicon()
 # The sectionizer makes everything after "Family history:" family history, to the next header.
 # In prose notes (a header inside a paragraph) that swallows the rest of the note, so there a
 # mention past the header's sentence is family history only if its sentence names a relative.
-RELATIVE = re.compile(r"\b(?:mother|father|brother|sister|sibling|son|daughter|aunt|uncle|"
-                       r"grand\w*|cousin|famil\w*|parent|relative)s?\b", re.I)
+RELATIVE = re.compile(_LEX.cues["family"]["relative"], re.I)
 
 
 class ReadingUnavailable(RuntimeError):
@@ -93,79 +95,15 @@ def _rule(word: str, finding: str) -> Any:
 
 
 def _extra_context_rules() -> list[Any]:
-    """Cues medspaCy's default rules miss, seen in MedCalc-Bench notes: negations ("a
-    non-smoker", "has never smoked", "free from hypertension", "lymphadenopathy is absent",
-    "quit smoking", "stopped hormone replacement", "a former smoker", "surgery was not
-    performed", "the screen was negative for factor V Leiden"), a test ("a thrombophilia screen",
-    "a stress test to rule out coronary artery disease"), a plan ("plans to start insulin"), a
-    possibility only ("any fear of liver disease", "screening for metastatic infection", "surgery
-    will be challenging"), and a department rather than a procedure ("general surgery was
-    consulted", "the surgery ward")."""
+    """The ConText rules medspaCy's defaults lack (the lexicon's `cues.toml` [[context]], each
+    with where it was needed): negations ("a non-smoker", "quit smoking", "surgery was not
+    performed"), a test or a plan ("a thrombophilia screen", "plans to start insulin"), a
+    possibility only ("any fear of liver disease"), a department rather than a procedure
+    ("general surgery was consulted")."""
     from medspacy.context import ConTextRule
 
-    return [ConTextRule("non", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=2,
-                        pattern=[{"LOWER": {"IN": ["non", "non-"]}}]),
-            ConTextRule("never", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=6),
-            # a semicolon ends a cue's scope: "never had a DVT; her mother had a DVT"
-            ConTextRule(";", "TERMINATE", direction="TERMINATE", pattern=[{"TEXT": ";"}]),
-            ConTextRule("free from", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4),
-            # a habit or drug given up: "quit smoking 10 years ago", "stopped hormone replacement"
-            ConTextRule("stopped", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4,
-                        pattern=[{"LOWER": {"IN": ["stopped", "quit", "discontinued", "ceased", "former", "ex", "avoids", "avoid"]}}]),
-            ConTextRule("no longer", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=4),
-            # ... or after its name: "HRT was stopped in 2012", "ibuprofen has been discontinued"
-            ConTextRule("was stopped", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=3,
-                        pattern=[{"LOWER": {"IN": ["was", "were", "is", "been"]}},
-                                 {"LOWER": {"IN": ["stopped", "discontinued", "ceased"]}}]),
-            ConTextRule("neither", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=6,
-                        pattern=[{"LOWER": {"IN": ["neither", "nor"]}}]),
-            # a plan or a condition, not a fact: "will add insulin if her HbA1c rises", "will consider
-            # basal insulin"; a risk of it is not it: "a discussion of stroke risk", "the risk of bleeding"
-            ConTextRule("will add", "HYPOTHETICAL", direction="FORWARD", max_scope=4,
-                        pattern=[{"LOWER": {"IN": ["will", "would", "may", "might", "to"]}},
-                                 {"LOWER": {"IN": ["add", "consider", "start", "begin", "initiate", "commence"]}}]),
-            ConTextRule("consider", "HYPOTHETICAL", direction="FORWARD", max_scope=4,
-                        pattern=[{"LOWER": {"IN": ["consider", "considering", "considered"]}}]),
-            ConTextRule("risk of", "HYPOTHETICAL", direction="FORWARD", max_scope=3,
-                        pattern=[{"LOWER": {"IN": ["risk", "risks"]}}, {"LOWER": {"IN": ["of", "for"]}}]),
-            ConTextRule("stroke risk", "HYPOTHETICAL", direction="BACKWARD", max_scope=1,
-                        pattern=[{"LOWER": {"IN": ["risk", "risks"]}}]),
-            # medspaCy's backward "was negative" hides its forward "negative for" here
-            ConTextRule("was negative for", "NEGATED_EXISTENCE", direction="FORWARD", max_scope=8,
-                        pattern=[{"LOWER": {"IN": ["was", "were", "is", "are"]}}, {"LOWER": {"IN": ["negative", "neg"]}},
-                                 {"LOWER": "for"}]),
-            # negated after the name: "surgical treatment was not performed"
-            ConTextRule("was not performed", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=4,
-                        pattern=[{"LOWER": {"IN": ["was", "were", "is", "are"]}}, {"LOWER": "not"},
-                                 {"LOWER": {"IN": ["performed", "done", "undertaken", "given", "started", "present", "seen", "found"]}}]),
-            # "(to rule out coronary artery disease)": what a test looks for, not what the patient has
-            ConTextRule("to rule out", "HYPOTHETICAL", direction="FORWARD", max_scope=5,
-                        pattern=[{"LOWER": "to"}, {"LOWER": "rule"}, {"LOWER": "out"}]),
-            # a test for it, not it: "a thrombophilia screen", "HIV testing"
-            ConTextRule("screen", "HYPOTHETICAL", direction="BACKWARD", max_scope=1,
-                        pattern=[{"LOWER": {"IN": ["screen", "screening", "panel", "testing", "workup", "work-up"]}}]),
-            # a plan, not a fact: "plans to start insulin if …"
-            ConTextRule("plans to", "HYPOTHETICAL", direction="FORWARD", max_scope=4,
-                        pattern=[{"LOWER": {"IN": ["plan", "plans", "planned", "planning"]}}, {"LOWER": "to"}]),
-            ConTextRule("is absent", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=3,
-                        pattern=[{"LOWER": {"IN": ["is", "was", "are", "were"]}}, {"LOWER": "absent"}]),
-            ConTextRule("fear of", "HYPOTHETICAL", direction="FORWARD", max_scope=4),
-            # a diagnosis considered, not made: "the differential included lymphoma", "STEMI was at
-            # the top of the differential"
-            ConTextRule("differential", "HYPOTHETICAL", direction="BIDIRECTIONAL", max_scope=8,
-                        pattern=[{"LOWER": {"IN": ["differential", "differentials", "ddx"]}}]),
-            ConTextRule("unclear of any", "HYPOTHETICAL", direction="FORWARD", max_scope=6,
-                        pattern=[{"LOWER": {"IN": ["unclear", "unsure", "uncertain"]}}, {"LOWER": {"IN": ["of", "about", "whether", "if"]}}]),
-            # "his health regarding gastric ulcers has been unremarkable"
-            ConTextRule("has been unremarkable", "NEGATED_EXISTENCE", direction="BACKWARD", max_scope=6,
-                        pattern=[{"LOWER": {"IN": ["is", "was", "has", "have", "had"]}}, {"LOWER": "been", "OP": "?"},
-                                 {"LOWER": "unremarkable"}]),
-            ConTextRule("screening for", "HYPOTHETICAL", direction="FORWARD", max_scope=4),
-            ConTextRule("will be", "HYPOTHETICAL", direction="BACKWARD", max_scope=2,
-                        pattern=[{"LOWER": {"IN": ["will", "would"]}}, {"LOWER": "be"}]),
-            ConTextRule("was consulted", "HYPOTHETICAL", direction="BACKWARD", max_scope=2,
-                        pattern=[{"LOWER": {"IN": ["was", "were", "is", "team"]}, "OP": "?"},
-                                 {"LOWER": {"IN": ["consulted", "consult", "ward", "service", "department"]}}])]
+    return [ConTextRule(r["literal"], r["category"], direction=r["direction"], max_scope=r.get("max_scope"),
+                        pattern=r.get("pattern")) for r in _LEX.cues["context"]]
 
 
 # Curly apostrophes ("doesn’t") hide a negation from medspaCy's rules; same length, so offsets hold.
@@ -199,11 +137,7 @@ def _pipeline(terms: tuple[tuple[str, tuple[str, ...]], ...]) -> Any:
 
 
 # American spellings and their British forms: synonyms are declared once, notes use either.
-_BRITISH = (("esophag", "oesophag"), ("edema", "oedema"), ("ischemi", "ischaemi"), ("hemorrh", "haemorrh"),
-            ("anemi", "anaemi"), ("leukemi", "leukaemi"), ("tumor", "tumour"), ("hematom", "haematom"),
-            ("hemoptys", "haemoptys"), ("estrogen", "oestrogen"),
-            ("immobiliz", "immobilis"), ("localiz", "localis"), ("pediatric", "paediatric"), ("fetal", "foetal"),
-            ("hematemesis", "haematemesis"), ("hemodialysis", "haemodialysis"), ("orthopedic", "orthopaedic"))
+_BRITISH = tuple((us, uk) for us, uk in _LEX.names["spellings"]["british"])
 
 
 def spellings(word: str) -> tuple[str, ...]:
@@ -274,7 +208,7 @@ class NoteReader:
 
 # "no" right before a name: ConText's cue "no signs of" swallows the words of "signs of DVT",
 # which then read as asserted
-_NO_BEFORE = re.compile(r"\b(?:no|without|denies|denied)\s+$", re.I)
+_NO_BEFORE = re.compile(rf"\b(?:{'|'.join(_LEX.cues['negation']['words'])})\s+$", re.I)
 
 
 def _overlap(a: str, b: str) -> bool:

@@ -5,9 +5,9 @@ log-probability of each option's first token, instead of sampling text.
     present = p is not None and p >= threshold
     best, scores = choose(meter, messages, ["A", "B", "C"])
 
-The model client must offer `option_logprobs(messages, options)`: the embedded llama.cpp
-client reads the exact next-token distribution from its logits; OpenAI-compatible servers read
-the first token's `top_logprobs` (an option outside the top 20 scores -inf). Each call is one
+The model client must support log-probabilities (`ModelClient.supports_logprobs`): the embedded
+llama.cpp client reads the exact next-token distribution from its logits; OpenAI-compatible servers
+read the first token's `top_logprobs` (an option outside the top 20 scores -inf). Each call is one
 metered request (its prompt tokens and time count; no completion tokens).
 
 The threshold is a parameter; `calibrate` picks one from labelled examples — scores of
@@ -23,28 +23,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bench.models import Meter
-from ..bench.types import ModelError, Usage
+from ..bench.types import LogprobsUnavailable
 
 YES_NO = ("yes", "no")
 
 
-class DecisionUnavailable(ModelError):
-    """The model client cannot score options (no `option_logprobs`)."""
+DecisionUnavailable = LogprobsUnavailable  # the model client cannot score options
 
 
 def option_logprobs(meter: Meter, messages: list[dict[str, Any]], options: Sequence[str]) -> dict[str, float]:
-    """{option: log P(the reply starts with it)}; one metered request."""
-    score = getattr(meter.model, "option_logprobs", None)
-    if score is None:
-        raise DecisionUnavailable(
-            f"{getattr(meter.model, 'name', 'this model')} cannot score options by log-probability "
+    """{option: log P(the reply starts with it)}; one metered request (LogprobsUnavailable where the
+    client has no log-probabilities)."""
+    if not meter.supports_logprobs:
+        raise LogprobsUnavailable(
+            f"{meter.model.name or type(meter.model).__name__} cannot score options by log-probability "
             "(use the embedded model, a llamacpp: model or an OpenAI-compatible server)")
-    meter.calls += 1
-    scores, usage, latency = score(messages, list(options))
-    meter.usage = Usage(meter.usage.prompt_tokens + usage.prompt_tokens,
-                        meter.usage.completion_tokens + usage.completion_tokens)
-    meter.latency_s += latency
-    return scores
+    return meter.option_logprobs(messages, list(options))
 
 
 def normalised(scores: dict[str, float]) -> dict[str, float]:

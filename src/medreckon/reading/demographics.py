@@ -17,42 +17,54 @@ from __future__ import annotations
 
 import re
 
+from .lexicon import lexicon
 from .quantities import AGE_UNITS
 
-_NOUN = re.compile(r"\b(man|woman|male|female|boy|girl|gentleman|lady|men|women)\b", re.I)
-_FEMALE_NOUNS = {"woman", "female", "girl", "lady", "women"}
-_HE = re.compile(r"\b(he|his|him|himself|mr)\b", re.I)
-_SHE = re.compile(r"\b(she|her|hers|herself|mrs|ms|pregnant|gravida)\b", re.I)
+_SEX = lexicon().cues["demographics"]
+_NOUN = re.compile(_SEX["nouns"], re.I)
+_FEMALE_NOUNS = frozenset(_SEX["female_nouns"])
+_HE = re.compile(_SEX["he"], re.I)
+_SHE = re.compile(_SEX["she"], re.I)
 # "71 y/o M", "45 yo F", "58 y.o. male": an age with its unit and the sex
 _SHORTHAND = re.compile(rf"\b\d{{1,3}}\s*-?(?:{'|'.join(map(re.escape, AGE_UNITS))})\s*(m|f|male|female)\b", re.I)
-# "67M", "Pt 72F": a bare age and a capital M or F, opening the note, a line or a sentence (a
-# "101F" elsewhere is a temperature, "1.63 m" a height)
-_BARE = re.compile(r"(?:^|(?<=[.:;])\s+|\n\s*|\b[Pp]t\.?\s+)\d{1,3}([MF])\b")
-_BLACK = re.compile(r"\b(african[- ]american|black)\b(?!\s+(?:stool|tarry|eschar|lesion|urine))", re.I)
+# "67M", "Pt 72F": a bare age and a capital M or F (case sensitive; see the lexicon)
+_BARE = re.compile(_SEX["bare_age_sex"])
+_BLACK = re.compile(_SEX["black"], re.I)
 
 
 def read_sex(note: str) -> str | None:
     """"male", "female" or None (see the module docstring)."""
+    return sex_in(note)[0]
+
+
+def sex_in(note: str) -> tuple[str | None, tuple[int, int] | None]:
+    """`read_sex` with where the note says it ((start, end); None when read from the pronouns)."""
     if not isinstance(note, str):
         raise TypeError(f"note must be text, got {type(note).__name__}")
     short = _SHORTHAND.search(note) or _BARE.search(note)
     if short:
-        return "female" if short.group(1).lower().startswith("f") else "male"
+        return ("female" if short.group(1).lower().startswith("f") else "male"), short.span()
     for m in _NOUN.finditer(note):
         before = note[max(0, m.start() - 30):m.start()]
         if re.search(r"\b(?:his|her|their)\s+(?:\w+\s+)?$", before, re.I):
             continue  # "her male partner"
-        return "female" if m.group(1).lower() in _FEMALE_NOUNS else "male"
+        return ("female" if m.group(1).lower() in _FEMALE_NOUNS else "male"), m.span()
     he, she = len(_HE.findall(note)), len(_SHE.findall(note))
     if he >= 3 * max(she, 1) or (he and not she):
-        return "male"
+        return "male", None
     if she >= 3 * max(he, 1) or (she and not he):
-        return "female"
-    return None
+        return "female", None
+    return None, None
 
 
 def read_race(note: str) -> str | None:
     """"black" when the note says Black or African American, else None."""
+    return race_in(note)[0]
+
+
+def race_in(note: str) -> tuple[str | None, tuple[int, int] | None]:
+    """`read_race` with where the note says it."""
     if not isinstance(note, str):
         raise TypeError(f"note must be text, got {type(note).__name__}")
-    return "black" if _BLACK.search(note) else None
+    m = _BLACK.search(note)
+    return ("black", m.span()) if m else (None, None)

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..bench.calculation import asked_inputs, input_schema
 from ..calculators.describe import InputSpec
 from ..calculators.spec import Calculator
-from ..bench.calculation import asked_inputs, input_schema
 
 DOSE, PER_DAY = "_dose", "_doses_per_day"
 ITEMS_KEY = "items"

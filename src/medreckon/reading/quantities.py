@@ -20,49 +20,22 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..calculators import units as u
+from .lexicon import lexicon
 from .timepoints import LATER
 
+_LEX = lexicon()
 # How notes write an age's unit ("71-year-old", "71 y/o"): units of the scanner, and the sex
 # shorthand's ("71 y/o M", reading.demographics)
-AGE_UNITS = ("year-old", "year old", "years old", "y/o", "y.o.", "yo", "yr-old", "yr old")
+AGE_UNITS = tuple(_LEX.units["age"])
 _NUMBER = r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 # Units as notes write them; longest first so "mg/dL" wins over "mg".
-_UNITS = sorted([
-    "mg/dL", "mg/dl", "mg%", "g/dL", "g/dl", "g/L", "mmol/L", "mmol/l", "µmol/L", "umol/L", "μmol/L",
-    "mEq/L", "meq/L", "mEq/l", "mg/L", "ng/mL", "pg/mL", "U/L", "IU/L", "units/L", "mL/min",
-    "ml/min", "mL/min/1.73 m2", "mL/min/1.73m2", "x10^9/L", "×10^9/L", "x 10^9/L", "10^9/L",
-    "x10^3/µL", "x10^3/uL", "/µL", "/uL", "/mm3", "/mm^3", "cells/mm3", "mm Hg", "mmHg", "cmH2O",
-    "degrees Fahrenheit", "degrees fahrenheit", "degrees F", "deg F", "degrees Celsius", "degrees celsius",
-    "degrees C", "deg C", "° F", "° C", "℉", "℃",
-    "bpm", "beats per minute", "beats/min", "breaths per minute", "breaths/min", "/min", "°C",
-    "°F", "ºC", "ºF", "C", "F", "kg/m2", "kg/m²", "kg", "lbs", "lb", "pounds", "g", "cm", "m",
-    "in", "inches", "ft", "feet", "%", "mg", "mcg", "µg", "ug", "mL", "ml", "L", "years", "year",
-    "mm hg", "mmhg", "mL/day", "ml/day", "mL/d", "L/day", "mL/h", "ml/h", "mL/hr", "mcg/kg/min", "µg/kg/min",
-    "ug/kg/min", "mcg/kg/h", "µg/kg/h", "mg/kg/min", "µIU/mL", "uIU/mL", "μIU/mL", "pmol/L", "kPa",
-    "cells/µL", "cells/uL", "K/µL", "K/uL", "x 10^3/µL", "× 10^3/µL", "10^3/µL", "10^3/uL", "x10^9/l",
-    "beats/minute", "breaths/minute", "per minute",
-    "yrs", *AGE_UNITS, "months", "weeks", "days", "hours", "ms", "msec", "points", "seconds", "s",
-], key=len, reverse=True)
+_UNITS = sorted([*_LEX.units["note"], *AGE_UNITS], key=len, reverse=True)
 _UNIT = "|".join(re.escape(x) for x in _UNITS)
 _MENTION = re.compile(rf"{_NUMBER}(?:\s*/\s*(\d{{2,3}}))?(?:[\s-]*({_UNIT})(?![A-Za-z]))?")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\[])|\n+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9']*")
 # Names notes use for common inputs, keyed by a word of the input's name.
-ALIASES: dict[str, tuple[str, ...]] = {
-    "heart": ("hr", "pulse", "pr", "heart rate", "beats", "bpm", "tachycardic", "bradycardic"),
-    "saturation": ("spo2", "sao2", "o2 sat", "oximetry", "sats", "oxygen saturation"),
-    "respiratory": ("rr", "respirations", "respiratory rate", "breaths", "tachypneic", "tachypnoeic"),
-    "systolic": ("sbp", "blood pressure", "bp"), "diastolic": ("dbp", "blood pressure", "bp"),
-    "temperature": ("temp", "t", "febrile"), "sodium": ("na",), "potassium": ("k",),
-    "chloride": ("cl",), "bicarbonate": ("hco3", "bicarb", "co2", "tco2", "carbon dioxide"), "bun": ("urea", "blood urea nitrogen"),
-    "creatinine": ("cr", "creat", "scr"), "glucose": ("glu", "sugar", "bg", "fg", "fpg", "fbg", "fbs"), "hemoglobin": ("hb", "hgb"),
-    "hematocrit": ("hct",), "platelets": ("plt", "platelet"), "platelet": ("plt", "platelets"),
-    "wbc": ("white", "leukocytes", "leukocyte", "leucocytes"), "albumin": ("alb",), "bilirubin": ("bili", "tbili"),
-    "age": ("year-old", "years old", "yo", "y/o", "aged"), "weight": ("weighs", "weighed", "weighing", "wt"),
-    "height": ("tall", "ht", "length"), "calcium": ("ca",), "cholesterol": ("chol", "tc"), "hdl": ("hdl-c", "high density lipoprotein", "high-density lipoprotein"),
-    "triglycerides": ("tg", "trigs", "triglyceride"), "insulin": ("insulin",), "inr": ("inr", "international normalized ratio"), "pao2": ("po2", "pao2", "pao", "pao₂", "partial pressure of oxygen"),
-    "fio2": ("fio2", "fraction of inspired"), "qt": ("qt", "qtc"), "ph": ("ph",),
-}
+ALIASES: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _LEX.names["quantity_names"].items()}
 
 
 @dataclass(frozen=True)
@@ -129,33 +102,13 @@ def scan(note: str) -> list[QuantityMention]:
     return found
 
 
-_PRESSURE = re.compile(r"\b(?:blood pressure|BP|B/P|pressure)\b", re.I)
-
-
-# Units as notes write them -> the engine's symbols (calculators.units)
-_SYMBOLS = {**dict.fromkeys(AGE_UNITS, "yr"), "years": "yr", "year": "yr", "yrs": "yr", "months": "mo", "weeks": "wk", "days": "d", "hours": "h", "lbs": "lb",
-            "pounds": "lb", "inches": "in", "feet": "ft", "bpm": "/min", "beats per minute": "/min",
-            "beats/min": "/min", "breaths per minute": "/min", "breaths/min": "/min", "mm Hg": "mmHg",
-            "°C": "degC", "ºC": "degC", "C": "degC", "°F": "degF", "ºF": "degF", "F": "degF",
-            "degrees Fahrenheit": "degF", "degrees fahrenheit": "degF", "degrees F": "degF", "deg F": "degF",
-            "degrees Celsius": "degC", "degrees celsius": "degC", "degrees C": "degC", "deg C": "degC",
-            "° F": "degF", "° C": "degC", "℉": "degF", "℃": "degC",
-            "msec": "ms", "seconds": "s", "µmol/L": "umol/L", "μmol/L": "umol/L", "mg/dl": "mg/dL",
-            "g/dl": "g/dL", "mg%": "mg/dL", "mmol/l": "mmol/L", "meq/L": "mEq/L", "mEq/l": "mEq/L", "ml/min": "mL/min",
-            "ml": "mL", "µg": "ug", "mcg": "ug", "×10^9/L": "10^9/L", "x10^9/L": "10^9/L",
-            "x 10^9/L": "10^9/L", "x10^3/µL": "10^3/uL", "x10^3/uL": "10^3/uL", "/µL": "/uL",
-            "/mm3": "/uL", "/mm^3": "/uL", "cells/mm3": "/uL", "kg/m2": "kg/m^2", "kg/m²": "kg/m^2",
-            "units/L": "U/L", "mm hg": "mmHg", "mL/day": "mL/d", "ml/day": "mL/d", "L/day": "L/d", "ml/h": "mL/h",
-            "mL/hr": "mL/h", "mcg/kg/min": "ug/kg/min", "µg/kg/min": "ug/kg/min", "mcg/kg/h": "ug/kg/h",
-            "µg/kg/h": "ug/kg/h", "µIU/mL": "uIU/mL", "μIU/mL": "uIU/mL", "cells/µL": "/uL", "cells/uL": "/uL",
-            "K/µL": "10^3/uL", "K/uL": "10^3/uL", "x 10^3/µL": "10^3/uL", "× 10^3/µL": "10^3/uL",
-            "10^3/µL": "10^3/uL", "x10^9/l": "10^9/L", "beats/minute": "/min", "breaths/minute": "/min",
-            "per minute": "/min"}
+_PRESSURE = re.compile(_LEX.cues["quantities"]["pressure"], re.I)
 
 
 def symbol(unit: str) -> str:
-    """A unit as a note writes it, as the engine's symbol ("mm Hg" -> "mmHg", "lbs" -> "lb")."""
-    return _SYMBOLS.get(unit, unit)
+    """A unit as a note writes it, as the engine's symbol ("mm Hg" -> "mmHg", "lbs" -> "lb"): the
+    lexicon's reading where calculators.units reads the spelling as several units, else theirs."""
+    return _LEX.units["symbols"].get(unit) or u.symbol_of(unit) or unit
 
 
 def _fits(unit: str | None, units: Sequence[str]) -> bool:
@@ -181,8 +134,7 @@ def _concentration(unit: str | None) -> bool:
 
 
 # Words of input names too general to say which input a number is ("respiratory rate" is no heart rate).
-_GENERAL = frozenset({"rate", "level", "count", "serum", "blood", "total", "score", "value", "dose", "number",
-                      "per", "of", "the", "at", "in", "mean", "max", "min"})
+_GENERAL = frozenset(_LEX.names["quantity_words"]["general"])
 
 
 def name_words(name: str, extra: Sequence[str] = ()) -> tuple[str, ...]:
@@ -217,10 +169,8 @@ def _in_range(m: QuantityMention, unit: str | None, plausible: tuple[float, floa
 
 # A specimen or qualifier that a name needs beside the analyte ("urine sodium" is no serum sodium),
 # and the words that make a mention of the analyte another quantity.
-_SPECIMEN = ("urine", "urinary")
-_NOT_THIS: dict[str, tuple[str, ...]] = {
-    "cholesterol": ("hdl", "ldl", "lipoprotein", "non-hdl"), "creatinine": ("clearance",), "weight": ("birth",),
-}
+_SPECIMEN = tuple(_LEX.names["quantity_words"]["specimens"])
+_NOT_THIS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _LEX.names["quantity_words"]["not_this"].items()}
 
 
 def _has(text: str, terms: Sequence[str]) -> bool:
@@ -302,3 +252,30 @@ def as_input(m: QuantityMention, units: Sequence[str]) -> Any:
         if symbol(m.unit) == target or m.unit.lower().replace(" ", "") == target.lower().replace(" ", ""):
             return {"value": m.value, "unit": target}
     return f"{m.value:g} {symbol(m.unit)}"
+
+
+def candidate_fields(note: str, specs: Sequence[Any]) -> dict[str, list[QuantityMention]]:
+    """{input: its candidate mentions} for the quantity inputs (InputSpecs) that have any."""
+    mentions = scan(note)
+    out = {}
+    for s in specs:
+        if s.kind == "quantity":
+            found = candidates(mentions, s.name, s.units, unit=s.unit, plausible=s.plausible)
+            if found:
+                out[s.name] = found
+    return out
+
+
+def first_named_mentions(note: str, specs: Sequence[Any]) -> dict[str, tuple[QuantityMention, float]]:
+    """{input: (its best mention, its rank)} for the quantity inputs whose best candidate the note
+    names (by the words before or after it) and does not place at a later time point: the first
+    such mention at presentation, the dataset's convention. Inputs whose best candidate is unnamed
+    or later ("after the normalisation of his calcium, 9.44 mg/dL") are left out."""
+    mentions = scan(note)
+    out = {}
+    for s in specs:
+        if s.kind == "quantity":
+            ranked = ranked_candidates(mentions, s.name, s.units, unit=s.unit, plausible=s.plausible, limit=1)
+            if ranked and ranked[0][1] < 2 and not ranked[0][0].later:  # a later time point: the model chooses
+                out[s.name] = ranked[0]
+    return out

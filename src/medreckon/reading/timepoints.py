@@ -6,22 +6,17 @@ from __future__ import annotations
 
 import re
 
+from .lexicon import lexicon
+
+_TIME = lexicon().cues["time"]
 # A later time point than presentation: "on day 3", "after treatment", "at discharge"
-LATER = re.compile(r"\b(?:on day \d+|hospital day|day \d+ of|after (?:\w+ ){0,3}(?:treatment|therapy|"
-                    r"admission|surgery|resuscitation)|later|subsequently|follow[- ]?up|at discharge|"
-                    r"on discharge|repeat(?:ed)?|the next (?:day|morning)|post-?operative(?:ly)?|"
-                    r"\d+ (?:hours|days|weeks) later|after (?:\w+ )?\d+ (?:minutes|hours|days|weeks)|most recent|latest)\b", re.I)
-# A clause about the past, for a choice that is the patient's state now (NotePhrases.current)
-PAST = re.compile(r"\b(?:ago|previous(?:ly)?|prior to (?:this|the)|last (?:year|month|week)|years? (?:earlier|before)|"
-                  r"history of|in (?:19|20)\d\d|before (?:the|this) (?:accident|admission|injury|illness))\b", re.I)
-# A sentence that speaks of the past at all, for a `previous_…` criterion
-PREVIOUS = re.compile(r"\b(?:previous(?:ly)?|prior|history|past|before|ago|earlier|old|in (?:19|20)\d\d)\b", re.I)
-# A clause about months or years back: no `recent_…` criterion
-DISTANT = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many) "
-                     r"(?:years?|months?) (?:ago|earlier|before|previously|prior)|(?:years?|decades?) ago|last year|"
-                     r"in (?:19|20)\d\d|as a (?:child|teenager)|in (?:his|her|their) (?:youth|childhood|teens))\b"
-                     # a bare year, as problem lists date things ("L ankle fracture 2008 treated with ORIF")
-                     r"|(?<![\d.,/:-])\b(?:19[5-9]\d|20[0-2]\d)\b(?![\d.,/:%-])", re.I)
+LATER = re.compile(_TIME["later"], re.I)
+# A clause about the past, for a choice that is the patient's state now (Phrases.current)
+PAST = re.compile(_TIME["past"], re.I)
+# A sentence that speaks of the past at all, for a criterion of the past (Scope when="past")
+PREVIOUS = re.compile(_TIME["previous"], re.I)
+# A clause about months or years back: no recent criterion (Scope when="recent")
+DISTANT = re.compile(_TIME["distant"], re.I)
 
 
 def sentence_at(text: str, pos: int) -> str:

@@ -1,17 +1,15 @@
-"""How `extract` describes the inputs it asks for and reads the replies with evidence: the
-prompt's line per input (kind, units or allowed values, required or null-able, description),
-the evidence schema ({quote, value, unit} per input) and the check that a quote is in the note.
+"""Quotes of the note a model writes beside a value (`evidence` form of the JSON request, and the
+one-criterion questions): the reply schema with a quote before each value, the calculator
+arguments read from it, and the check that a quote is in the note.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from ...calculators.describe import InputSpec
-from ...calculators.spec import Calculator
-from ..calculation import asked_inputs
+from ..bench.calculation import asked_inputs
+from ..calculators.spec import Calculator
 
 QUOTE_MAX = 80  # characters of an evidence quote
 
@@ -36,13 +34,12 @@ def evidence_schema(calc: Calculator) -> dict[str, Any]:
         elif spec.kind == "boolean":
             fields["value"] = {"type": ["boolean", "null"] if optional else "boolean"}
         elif spec.kind in ("integer", "number"):
-            fields["value"] = {"type": [spec.kind, "null"] if optional else spec.kind}
+            fields["value"] = {"type": [str(spec.kind), "null"] if optional else str(spec.kind)}
         else:  # dates and text
             fields["value"] = {"type": ["string", "null"] if optional else "string"}
         props[spec.name] = {"type": "object", "properties": fields, "required": list(fields),
                             "additionalProperties": False, "description": spec.description}
-    return {"type": "object", "properties": props, "required": list(props),
-            "additionalProperties": False}
+    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
 
 
 def inputs_from_evidence(calc: Calculator, reply: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -64,7 +61,7 @@ def inputs_from_evidence(calc: Calculator, reply: Mapping[str, Any]) -> tuple[di
 
 
 def _squash(text: str) -> str:
-    return " ".join(text.lower().replace(" ", " ").split())
+    return " ".join(text.lower().replace("\u2009", " ").split())
 
 
 def quote_in_note(quote: str, note: str) -> bool:
@@ -79,37 +76,3 @@ def quote_in_note(quote: str, note: str) -> bool:
         half = len(q) // 2
         return q[:half] in n or q[half:] in n
     return False
-
-
-def _kind_words(spec: InputSpec) -> str:
-    if spec.kind == "quantity":
-        if len(spec.units) <= 1:
-            return f"number in {spec.unit}"
-        return "{value, unit}, unit one of " + " | ".join(spec.units)
-    if spec.kind == "choice":
-        return "one of " + " | ".join(json.dumps(c) for c in spec.choices)
-    if spec.kind == "boolean":
-        return "true/false"
-    if spec.kind == "date":
-        return 'date "YYYY-MM-DD"'
-    if spec.kind in ("integer", "number"):
-        return f"{'whole ' if spec.kind == 'integer' else ''}number" + (f" {spec.bounds}" if spec.bounds else "")
-    return "text"
-
-
-def _need_words(spec: InputSpec) -> str:
-    if spec.required and not spec.nullable:
-        return "required"
-    if spec.kind == "boolean":
-        return "null if not mentioned"
-    return "null if the note does not give it"
-
-
-def input_lines(calc: Calculator, names: list[str] | None = None) -> str:
-    lines = []
-    for s in asked_inputs(calc):
-        if names is not None and s.name not in names:
-            continue
-        desc = f": {s.description.strip()}" if s.description else ""
-        lines.append(f"- {s.name} ({_kind_words(s)}; {_need_words(s)}){desc}")
-    return "\n".join(lines)
