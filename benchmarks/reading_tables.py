@@ -48,13 +48,15 @@ from medreckon.bench import datasets
 from medreckon.bench.analysis.arms import case_key
 from medreckon.bench.analysis.scoring import is_correct
 from medreckon.bench.analysis.stats import mcnemar_exact, wilson
-from medreckon.bench.calculation import asked_inputs, calculator_for_case, case_options
-from medreckon.reading.demographics import read_sex
-from medreckon.reading.quantities import as_input
+from medreckon.bench.calculation import calculator_for_case, case_options
 from medreckon.bench.runs.arms import load_arm
 from medreckon.bench.runs.store import Store
-from medreckon.bench.strategies import extract_steps as steps
 from medreckon.calculators.medcalc_bench import to_inputs
+from medreckon.reading.choices import chosen, matches
+from medreckon.reading.demographics import read_sex
+from medreckon.reading.findings import read_findings, reading_value
+from medreckon.reading.inputs import read_inputs
+from medreckon.reading.quantities import as_input, candidate_fields, first_named_mentions
 
 
 def _normalised(calc: Any, inputs: dict[str, Any], name: str) -> Any:
@@ -79,25 +81,28 @@ def measure(seed: int, per_calculator: int) -> dict[str, collections.Counter]:
         except Exception:  # noqa: BLE001 - entities the calculator cannot take: not comparable
             out["findings"]["skipped rows"] += 1
             continue
-        specs = asked_inputs(calc)
+        specs = read_inputs(calc)
         booleans = [s for s in specs if s.kind == "boolean"]
-        readings = steps.read_findings(case, booleans) if booleans else {}
+        readings = read_findings(case.note, booleans) if booleans else {}
         for s in booleans:
             truth = bool(base.get(s.name))
-            value = steps.reading_value(readings[s.name], s)
+            value = reading_value(readings[s.name], s)
             said = bool(value) if value is not None else False
             out["findings"]["n"] += 1
             out["findings"]["right"] += said == truth
             out["findings"]["missed (false negative)"] += truth and not said
             out["findings"]["false positive"] += said and not truth
         phrased = [s for s in specs if s.kind == "choice" and s.phrases]
-        for name, (value, _) in steps.phrased_choices(case, phrased)[0].items():
+        for s in phrased:
+            value = chosen(s.phrases, matches(case.note, s.phrases))
+            if value is None or value not in s.choices:
+                continue
             out["choices"]["read"] += 1
-            out["choices"]["read and right"] += value == base.get(name)
+            out["choices"]["read and right"] += value == base.get(s.name)
         out["choices"]["n"] += len(phrased)
         quantities = [s for s in specs if s.kind == "quantity" and gold.get(s.name) is not None]
-        candidates = steps.candidate_fields(case, quantities)
-        named = steps.first_named_mentions(case, quantities)
+        candidates = candidate_fields(case.note, quantities)
+        named = {n: m for n, (m, _) in first_named_mentions(case.note, quantities).items()}
         for s in quantities:
             truth = base.get(s.name)
             values = [_normalised(calc, {**gold, s.name: as_input(m, s.units)}, s.name)

@@ -12,6 +12,7 @@ PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 "${PIP[@]}" torch==2.13.0
 "${PIP[@]}" -e '.[test,embedded]'
 .venv/bin/ruff check src tests benchmarks
+.venv/bin/ruff check --select C901 src/medreckon/reading src/medreckon/bench/strategies  # complexity <= 15
 .venv/bin/medreckon docs build --check
 set +e
 .venv/bin/python -m pytest "$@"

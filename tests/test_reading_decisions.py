@@ -6,8 +6,8 @@ import math
 import pytest
 
 from medreckon.bench.models import Meter
-from medreckon.bench.types import ModelClient
 from medreckon.bench.models.clients import option_scores
+from medreckon.bench.types import ModelClient
 from medreckon.reading.decisions import (
     DecisionUnavailable,
     calibrate,

@@ -1,8 +1,8 @@
 """The calculator's hints applied without a repair turn, on a real calculator (APACHE II)."""
 
 from medreckon.bench.calculation import compute, result_record
-from medreckon.reading.hints import apply_hints, unit_hint
 from medreckon.calculators import registry
+from medreckon.reading.hints import apply_hints, suggested
 
 APACHE = registry.get("apache-ii")
 ARGS = dict(age=60, temperature=37, systolic_bp=120, diastolic_bp=80, heart_rate=90, respiratory_rate=18,
@@ -40,7 +40,25 @@ def test_names_and_choices_and_what_is_left_alone():
     fixed, fixes = apply_hints(APACHE, args, error=error)
     assert fixed["heart_rate"] == 90 and "heart_rat" not in fixed and len(fixes) == 1
     assert fixed["pao2"] == ARGS["pao2"] and fixed["sodium"] == ARGS["sodium"]
-    assert unit_hint("did you mean 1.5e3 /uL?") == (1500.0, "/uL") and unit_hint(None) is None
+    assert suggested({"suggested": {"value": 1.5e3, "unit": "/uL"}}) == (1500.0, "/uL")
+    assert suggested({"suggestion": "did you mean 1.5e3 /uL?"}) is None  # words are for people
+
+
+def test_hints_are_data_and_rewording_them_changes_nothing():
+    # the calculator's issue carries the number and unit it suggests; the hint is taken from
+    # them, not parsed from the words, so a reworded message cannot switch the mechanism off
+    args = {**ARGS, "hematocrit": {"value": 41, "unit": "1"}}
+    got = compute(APACHE, args, {})
+    [issue] = [i for i in got.error["issues"] if i["field"] == "hematocrit"]
+    assert issue["suggested"] == {"value": 41.0, "unit": "%"}
+    reworded = {**got.error, "issues": [{**issue, "suggestion": "try the other unit"}]}
+    fixed, _ = apply_hints(APACHE, args, error=reworded)
+    assert fixed["hematocrit"] == {"value": 41.0, "unit": "%"}
+    crcl = registry.get("cockcroft-gault")
+    warned = compute(crcl, dict(age=60, sex="male", height=170, creatinine={"value": 88, "unit": "mg/dL"},
+                                weight=70), {})
+    [w] = [w for w in result_record(warned.result)["warnings"] if w["code"] == "implausible"]
+    assert w["suggested"] == {"value": 88.0, "unit": "umol/L"} and "did you mean 88 umol/L" in w["message"]
 
 
 def test_a_close_choice_takes_the_hinted_one():

@@ -14,10 +14,10 @@ from medreckon.bench.answers import typed_answer
 from medreckon.bench.calculation import calculator_for_case, input_schema
 from medreckon.bench.strategies import STRATEGIES, get_strategy
 from medreckon.bench.strategies.extract import Extract
+from medreckon.bench.types import Case, Completion, ModelError, Usage
 from medreckon.reading import prompts
 from medreckon.reading.quotes import QUOTE_MAX, evidence_schema, inputs_from_evidence, quote_in_note
 from medreckon.reading.request import head_text, repair_message
-from medreckon.bench.types import Case, Completion, ModelError, Usage
 from scripted import GEN, Scripted
 
 

@@ -130,6 +130,7 @@ class InputWarning:
     field: str | None
     message: str
     code: str = "note"  # implausible | assumed_default | convention | note
+    suggested: tuple[float, str] | None = None  # (number, unit) that would make it plausible, as data
 
 
 def _fmt(x: float) -> str:
@@ -271,7 +272,7 @@ class Quantity:
             except u.UnitError:
                 hint = None
             raise _error(f"{_fmt(x)} {unit} is impossible",
-                         f"a value from {bounds[0]:.6g} to {bounds[2]:.6g} {unit}", hint)
+                         f"a value from {bounds[0]:.6g} to {bounds[2]:.6g} {unit}", *(hint or (None, None)))
         try:
             factor, offset = u.conversion(unit, self.unit, self.analyte)
             if type(unit) is str and len(self._unit_plans) < _UNIT_PLANS:
@@ -333,14 +334,14 @@ class Quantity:
         if bound:
             raise _error(
                 f"{_fmt(x)} {self.unit} is impossible", f"a value {bound} {self.unit}",
-                _unit_hint(self, v, x),
+                *(_unit_hint(self, v, x) or (None, None)),
             )
         if self.plausible and not (self.plausible[0] <= x <= self.plausible[1]) and warnings is not None:
             lo, hi = self.plausible
             msg = f"{field_name} = {_fmt(x)} {self.unit} is outside the plausible range {_fmt(lo)}-{_fmt(hi)} {self.unit}"
             hint = _unit_hint(self, v, x)
             warnings.append(
-                InputWarning(field_name, msg + (f"; {hint}" if hint else ""), "implausible")
+                InputWarning(field_name, msg + (f"; {hint[0]}" if hint else ""), "implausible", hint[1] if hint else None)
             )
         return x
 
@@ -383,14 +384,18 @@ def _raise(exc: Exception) -> Any:
     raise exc
 
 
-def _error(message: str, expected: str, suggestion: str | None) -> PydanticCustomError:
+def _error(message: str, expected: str, suggestion: str | None,
+           suggested: tuple[float, str] | None = None) -> PydanticCustomError:
+    """`suggestion` in words for a person; `suggested`, the (number, unit) it names, for a program."""
     return PydanticCustomError(
-        "medreckon", "{message}", {"message": message, "expected": expected, "suggestion": suggestion}
+        "medreckon", "{message}", {"message": message, "expected": expected, "suggestion": suggestion,
+                                   "suggested": suggested}
     )
 
 
-def _unit_hint(q: Quantity, raw: Any, x: float) -> str | None:
-    """'did you mean 88 umol/L (= 1 mg/dL)?' when another offered unit makes the number plausible."""
+def _unit_hint(q: Quantity, raw: Any, x: float) -> tuple[str, tuple[float, str]] | None:
+    """('did you mean 88 umol/L (= 1 mg/dL)?', (88.0, 'umol/L')) when another offered unit makes the
+    number plausible: the words and, as data, the number and unit they name."""
     if not q.plausible:
         return None
     try:
@@ -413,7 +418,8 @@ def _unit_hint(q: Quantity, raw: Any, x: float) -> str | None:
             continue
         if abs(y - x) > 1e-9 * max(1.0, abs(x)) and q.plausible[0] <= y <= q.plausible[1]:
             same = alt == q.unit or alt in u.symbols(q.dimension) and u.conversion(alt, q.unit)[0] == 1.0
-            return f"did you mean {_fmt(float(number))} {alt}" + ("?" if same else f" (= {_fmt(y)} {q.unit})?")
+            text = f"did you mean {_fmt(float(number))} {alt}" + ("?" if same else f" (= {_fmt(y)} {q.unit})?")
+            return text, (float(number), alt)
     return None
 
 

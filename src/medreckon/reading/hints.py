@@ -1,7 +1,8 @@
 """The calculator's own hints, applied without asking the model again.
 
 A calculator that rejects a value or warns that it is implausible often says what would be
-right: "did you mean 41 %?" (a hematocrit of 41 given as a fraction), "did you mean 88 umol/L
+right, in words for people and as data for a program (an issue's or warning's `suggested`: the
+number and unit): "did you mean 41 %?" (a hematocrit of 41 given as a fraction), "did you mean 88 umol/L
 (= 1 mg/dL)?" (a creatinine of 88 labelled mg/dL), a close input or choice name ("did you mean
 'heart_rate'?"). A small model given such a message in a repair turn often repeats its mistake;
 here the hint is taken as it is:
@@ -24,16 +25,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..calculators import units as u
-from ..calculators.describe import describe_inputs
+from ..calculators.describe import InputSpec, describe_inputs
 from ..calculators.spec import Calculator
 
-_UNIT_HINT = re.compile(r"did you mean (-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?) ([^\s?]+)")
 
-
-def unit_hint(text: str | None) -> tuple[float, str] | None:
-    """(number, unit) of a "did you mean <number> <unit>" hint, or None."""
-    m = _UNIT_HINT.search(text or "")
-    return (float(m.group(1)), m.group(2)) if m else None
+def suggested(item: Mapping[str, Any]) -> tuple[float, str] | None:
+    """(number, unit) a calculator error's issue or warning suggests, as data (`suggested`); None
+    where it suggests none. The words beside it ("did you mean 41 %?") are for people."""
+    s = item.get("suggested")
+    if not isinstance(s, Mapping) or not isinstance(s.get("unit"), str):
+        return None
+    try:
+        return float(s["value"]), s["unit"]
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _in_note(note: str, value: Any) -> bool:
@@ -49,84 +54,81 @@ def _in_note(note: str, value: Any) -> bool:
     return re.search(rf"(?<![\d.]){shown}\s*{unit}(?![a-zA-Z])", note, re.IGNORECASE) is not None
 
 
-def _bounds(text: str | None) -> tuple[float, float]:
-    """(low, high) of a declaration's bounds text ("≥ 0, ≤ 100"; a side not given is infinite)."""
-    low, high = float("-inf"), float("inf")
-    for sign, number in re.findall(r"([≥>≤<])\s*(-?\d+(?:\.\d+)?)", text or ""):
-        if sign in "≥>":
-            low = float(number)
-        else:
-            high = float(number)
-    return low, high
-
-
 def _written(value: Any) -> str:
     if isinstance(value, Mapping):
         return f"{value.get('value')} {value.get('unit') or ''}".strip()
     return str(value)
 
 
+def _converts(number: float, unit: str, spec: InputSpec) -> float | None:
+    try:
+        return u.convert(number, unit, str(spec.unit))
+    except (u.UnitError, KeyError, ValueError):
+        return None
+
+
+def plausible_unit(spec: InputSpec | None, given: Any) -> tuple[float, str] | None:
+    """The value in the one other declared unit that makes it plausible, if exactly one does (84
+    with unit "1" as an oxygen saturation: 84 %); plausible means inside the declared plausible
+    range, else inside the hard bounds (numbers, `InputSpec.limits_in`)."""
+    if spec is None or spec.kind != "quantity" or spec.unit is None:
+        return None
+    bounds = spec.limits_in()
+    low, high = spec.plausible or ((bounds[0], bounds[2]) if bounds else (float("-inf"), float("inf")))
+    number, unit = (given.get("value"), given.get("unit") or spec.unit) if isinstance(given, Mapping) else (given, spec.unit)
+    if not isinstance(number, int | float) or isinstance(number, bool):
+        return None
+    now = _converts(float(number), unit, spec)
+    if now is None or low <= now <= high:
+        return None  # plausible as it stands (or not a unit we can judge)
+    fits = [other for other in spec.units if other != unit
+            and (x := _converts(float(number), other, spec)) is not None and low <= x <= high]
+    return (float(number), fits[0]) if len(fits) == 1 else None
+
+
+class _Fixer:
+    """The reply as the hints change it, and the lines that say what changed."""
+
+    def __init__(self, calc: Calculator, reply: Mapping[str, Any], note: str | None):
+        self.specs = {s.name: s for s in describe_inputs(calc)}
+        self.fixed, self.fixes, self.note = dict(reply), [], note
+
+    def quantity(self, name: str, hint: tuple[float, str] | None) -> None:
+        spec = self.specs.get(name)
+        if hint is None or spec is None or spec.kind != "quantity" or hint[1] not in spec.units:
+            return
+        if self.note is not None and _in_note(self.note, self.fixed.get(name)):
+            return
+        value = {"value": hint[0], "unit": hint[1]}
+        if self.fixed.get(name) != value:
+            self.fixes.append(f"{name}: {_written(self.fixed.get(name))} read as {hint[0]:g} {hint[1]} (the calculator's hint)")
+            self.fixed[name] = value
+
+    def issue(self, issue: Mapping[str, Any]) -> None:
+        field = str(issue.get("field") or "")
+        name, close = field.split(".")[0], issue.get("did_you_mean")
+        spec = self.specs.get(name)
+        if issue.get("kind") == "unknown_field":
+            if isinstance(close, str) and close in self.specs and close not in self.fixed and field in self.fixed:
+                self.fixed[close] = self.fixed.pop(field)
+                self.fixes.append(f"{field}: read as {close} (the calculator's hint)")
+        elif spec is not None and spec.kind == "choice" and close in spec.choices:
+            self.fixes.append(f"{name}: {_written(self.fixed.get(name))} read as {close} (the calculator's hint)")
+            self.fixed[name] = close
+        elif spec is not None:
+            self.quantity(name, suggested(issue) or plausible_unit(spec, self.fixed.get(name)))
+
+
 def apply_hints(calc: Calculator, reply: Mapping[str, Any], *, error: Mapping[str, Any] | None = None,
                 warnings: Sequence[Mapping[str, Any]] = (), note: str | None = None,
                 ) -> tuple[dict[str, Any], list[str]]:
     """The reply with every applicable hint of `error` (a `tools.error_object`) and of the
-    implausible-value `warnings` (result warnings: field, message, code) applied; a unit hint is
-    refused for a value `note` writes with the model's unit (see the module docstring)."""
-    specs = {s.name: s for s in describe_inputs(calc)}
-    fixed, fixes = dict(reply), []
-
-    def set_quantity(name: str, hint: tuple[float, str] | None) -> None:
-        spec = specs.get(name)
-        if hint is None or spec is None or spec.kind != "quantity" or hint[1] not in spec.units:
-            return
-        if note is not None and _in_note(note, fixed.get(name)):
-            return
-        value = {"value": hint[0], "unit": hint[1]}
-        if fixed.get(name) != value:
-            fixes.append(f"{name}: {_written(fixed.get(name))} read as {hint[0]:g} {hint[1]} (the calculator's hint)")
-            fixed[name] = value
-
-    def plausible_unit(name: str) -> tuple[float, str] | None:
-        """The value in the one other declared unit that makes it plausible, if exactly one does
-        (84 "1" as an oxygen saturation: 84 %)."""
-        spec, given = specs.get(name), fixed.get(name)
-        if spec is None or spec.kind != "quantity" or spec.unit is None:
-            return None
-        low, high = spec.plausible or _bounds(spec.bounds)
-        number, unit = (given.get("value"), given.get("unit")) if isinstance(given, Mapping) else (given, spec.unit)
-        if not isinstance(number, int | float) or isinstance(number, bool):
-            return None
-        try:
-            if low <= u.convert(float(number), unit, spec.unit) <= high:
-                return None  # plausible as it stands
-        except (u.UnitError, KeyError, ValueError):
-            return None
-        fits = []
-        for other in spec.units:
-            if other == unit:
-                continue
-            try:
-                x = u.convert(float(number), other, spec.unit)
-            except (u.UnitError, KeyError, ValueError):
-                continue
-            if low <= x <= high:
-                fits.append(other)
-        return (float(number), fits[0]) if len(fits) == 1 else None
-
+    implausible-value `warnings` (result warnings: field, message, code, suggested) applied; a unit
+    hint is refused for a value `note` writes with the model's unit (see the module docstring)."""
+    fix = _Fixer(calc, reply, note)
     for issue in (error or {}).get("issues", []) or []:
-        field = str(issue.get("field") or "")
-        name, close = field.split(".")[0], issue.get("did_you_mean")
-        spec = specs.get(name)
-        if issue.get("kind") == "unknown_field":
-            if isinstance(close, str) and close in specs and close not in fixed and field in fixed:
-                fixed[close] = fixed.pop(field)
-                fixes.append(f"{field}: read as {close} (the calculator's hint)")
-        elif spec is not None and spec.kind == "choice" and close in spec.choices:
-            fixes.append(f"{name}: {_written(fixed.get(name))} read as {close} (the calculator's hint)")
-            fixed[name] = close
-        elif spec is not None:
-            set_quantity(name, unit_hint(issue.get("suggestion")) or plausible_unit(name))
+        fix.issue(issue)
     for w in warnings:
         if w.get("code") == "implausible" and isinstance(w.get("field"), str):
-            set_quantity(w["field"], unit_hint(w.get("message")) or plausible_unit(w["field"]))
-    return fixed, fixes
+            fix.quantity(w["field"], suggested(w) or plausible_unit(fix.specs.get(w["field"]), fix.fixed.get(w["field"])))
+    return fix.fixed, fix.fixes

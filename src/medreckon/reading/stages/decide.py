@@ -57,6 +57,8 @@ class Decide(Stage):
             got = state.calculate(state.noted or None, record, fix=bool(state.noted))
             state.trace.update(turns=[record | {"inputs": got.inputs}], repairs=0)
             state.result, state.written, state.error = got.result, dict(got.inputs or {}), got.message
+            if "fields" not in state.trace:  # no model stage at all: what the calculator lacks, the note does
+                state.issues = got.error  # (with one that found nothing to ask, `extract` never abstained here)
         for spec in state.open():
             state.settle(spec.name, None, "unread")
         if state.result is None:
