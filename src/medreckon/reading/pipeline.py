@@ -23,7 +23,9 @@ confidence table, the reading code), so any change to those starts new attempts.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import functools
 import hashlib
 import json
 from collections.abc import Callable
@@ -93,12 +95,25 @@ def make_stage(name: str, **params: Any) -> Stage:
 _HERE = Path(__file__).parent
 
 
+def _code(source: str) -> str:
+    """A module's code without its comments and docstrings (what it does, not what it says)."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]  # type: ignore[attr-defined]
+    return ast.dump(tree)
+
+
+@functools.cache
 def code_fingerprint() -> str:
-    """sha256 of the reading code (every module of this package): a change to how a stage reads
-    changes the version of every pipeline, as a change to the lexicon or a prompt does."""
+    """sha256 of the reading code (every module of this package, comments and docstrings left out):
+    a change to how a stage reads changes the version of every pipeline, as a change to the lexicon
+    or a prompt does; rewording a comment does not."""
     digest = hashlib.sha256()
     for path in sorted(_HERE.rglob("*.py")):
-        digest.update(str(path.relative_to(_HERE)).encode() + b"\x1e" + path.read_bytes() + b"\x1e")
+        digest.update(str(path.relative_to(_HERE)).encode() + b"\x1e" + _code(path.read_text()).encode() + b"\x1e")
     return digest.hexdigest()
 
 
@@ -118,7 +133,7 @@ class Pipeline:
                 "lexicon": lexicon().fingerprint, "prompts": prompts.fingerprint(),
                 "confidence": table_fingerprint(), "code": code_fingerprint()}
 
-    @property
+    @functools.cached_property
     def version(self) -> str:
         """`<name>@<12 hex>`: derived from the identity (see the module docstring)."""
         material = json.dumps(self.identity(), sort_keys=True, default=str)

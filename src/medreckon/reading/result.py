@@ -103,6 +103,7 @@ METHODS = {
     "finding_question": Source.MODEL,  # one criterion asked as generated JSON
     "logprob": Source.MODEL,  # a yes/no or graded question scored by log-probabilities
     "person": Source.PERSON,
+    "learned": Source.LEARNED,  # a reader trained on examples (issue 30's criterion reader)
     "unread": Source.DEFAULT,  # no stage of the pipeline read it
 }
 
