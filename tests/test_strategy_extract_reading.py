@@ -36,6 +36,96 @@ def test_old_configurations_keep_their_versions():
         get_strategy("extract:threshold=1.5")
 
 
+# Every old configuration the docs, scripts and tests named, with the version main's code (dd83335)
+# gave it: their run directories keep their attempt keys (the versions are frozen, never derived).
+LEGACY_KEYS = [
+    ('extract:max_repairs=2',
+     '1+e3+r2+splitq+fix'),
+    ('extract:context=alone,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+cand1st5+hints3+items+abst'),
+    ('extract:context=with_model,decide=logprob,threshold=0.6,candidates=true,apply_hints=true,item_lists=true,abstain=true',
+     '1+e3+r2+splitq+fix+ctx9-with_model+lp2+t0.6+cand7+hints3+items+abst'),
+    ('extract:split_findings=false,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+fix+chlp3+cand1st5+hints3+items+abst'),
+    ('extract:context=alone,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+cand1st5+hints3+items+abst'),
+    ('extract:context=alone,choices=logprob,apply_hints=true,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+hints3+items+abst'),
+    ('extract:context=alone,choices=logprob,candidates=first,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+cand1st5+items+abst'),
+    ('extract:context=alone,choices=logprob,candidates=first,apply_hints=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+cand1st5+hints3+abst'),
+    ('extract:context=alone,choices=logprob,candidates=first,apply_hints=true,item_lists=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+cand1st5+hints3+items'),
+    ('extract:context=alone,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true',
+     '1+e3+r2+splitq+fix+ctx9-alone+chlp3+cand1st5+hints3+items+abst'),
+    ('extract:split_findings=false,max_repairs=1',
+     '1+e3+r1+fix'),
+    ('extract:evidence=true',
+     '1+e3+r2+q+fix'),
+    ('extract:evidence=true,max_repairs=1',
+     '1+e3+r1+q+fix'),
+    ('extract:split_findings=false',
+     '1+e3+r2+fix'),
+    ('extract:finding_quotes=false',
+     '1+e3+r2+split+fix'),
+    ('extract:fix_units=false',
+     '1+e3+r2+splitq'),
+    ('extract:repair_implausible=false',
+     '1+e3+r2-noimpl+splitq+fix'),
+    ('extract:context=veto',
+     '1+e3+r2+splitq+fix+ctx9-veto'),
+    ('extract:context=veto,split_findings=false',
+     '1+e3+r2+fix+ctx9-veto'),
+    ('extract:context=with_model',
+     '1+e3+r2+splitq+fix+ctx9-with_model'),
+    ('extract:decide=logprob',
+     '1+e3+r2+splitq+fix+lp2'),
+    ('extract:decide=logprob,threshold=0.449',
+     '1+e3+r2+splitq+fix+lp2+t0.449'),
+    ('extract:candidates=true',
+     '1+e3+r2+splitq+fix+cand7'),
+    ('extract:candidates=first',
+     '1+e3+r2+splitq+fix+cand1st5'),
+    ('extract:apply_hints=true',
+     '1+e3+r2+splitq+fix+hints3'),
+    ('extract:item_lists=true',
+     '1+e3+r2+splitq+fix+items'),
+    ('extract:abstain=true',
+     '1+e3+r2+splitq+fix+abst'),
+    ('extract:choices=logprob',
+     '1+e3+r2+splitq+fix+chlp3'),
+    ('extract:max_repairs=0',
+     '1+e3+r0+splitq+fix'),
+    ('extract:max_repairs=5',
+     '1+e3+r5+splitq+fix'),
+    ('extract:context=alone,decide=logprob,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1,threshold=0.7',
+     '1+e3+r1+splitq+fix+ctx9-alone+lp2+chlp3+t0.7+cand1st5+hints3+items+abst'),
+    ('extract:decide=logprob,choices=logprob',
+     '1+e3+r2+splitq+fix+lp2+chlp3'),
+]
+
+
+@pytest.mark.parametrize(("spec", "version"), LEGACY_KEYS, ids=[s for s, _ in LEGACY_KEYS])
+def test_an_old_configuration_keeps_its_attempt_key(spec, version):
+    assert get_strategy(spec).version == version
+
+
+def test_old_configurations_by_name_and_the_new_default():
+    from medreckon.bench.strategies.extract_legacy import CONFIGURATIONS
+
+    for name, (flags, version) in CONFIGURATIONS.items():
+        assert get_strategy(f"extract:configuration={name}").version == version
+        spec = ",".join(f"{k}={str(v).lower()}" for k, v in flags.items()) or "max_repairs=2"
+        assert get_strategy(f"extract:{spec}").version == version
+    assert get_strategy("extract").version.startswith("default@")  # derived, not a flag string
+    assert get_strategy("extract:pipeline=rules").version.startswith("rules@")
+    with pytest.raises(ValueError, match="a pipeline or an old configuration"):
+        get_strategy("extract:pipeline=rules,context=alone")
+    with pytest.raises(ValueError, match="configuration: got 'nope'"):
+        get_strategy("extract:configuration=nope")
+
+
 pytest.importorskip("medspacy", reason="the [reading] extra (medspacy) is not installed")
 
 

@@ -6,8 +6,9 @@ sample: readings whose inputs and answers were checked against the dataset's.
 1. Each input's bucket counts (`confidence.buckets`: kind:method:state, kind:method, method): how
    many inputs settled that way were right.
 2. Each case's raw score (the product of its inputs' confidences from those counts, over the inputs
-   that matter) against whether its answer was right: the isotonic fit (pool adjacent violators)
-   of share right on raw score, as steps [[upper raw score, share right], ...].
+   that matter) against whether its answer was right: the isotonic fit (pool adjacent violators
+   over blocks of at least 15 cases, shares smoothed) of share right on raw score, as steps
+   [[upper raw score, share right], ...].
 3. The review threshold: the lowest calibrated confidence at which the cases answered (those at or
    above it) are right at least `target` of the time on the design sample; where no threshold
    reaches it, the one with the best accuracy on at least a tenth of the cases (`target_met` false).
@@ -25,6 +26,7 @@ from . import confidence as C
 from .result import InputReading
 
 MIN_COVERAGE = 0.1  # a fallback threshold answers at least this share of the design cases
+MIN_BLOCK = 15  # design cases in each step of the case fit
 
 
 @dataclass(frozen=True)
@@ -51,19 +53,30 @@ def input_counts(examples: Sequence[Example]) -> dict[str, list[int]]:
     return dict(sorted(counts.items()))
 
 
-def isotonic(points: Sequence[tuple[float, bool]]) -> list[list[float]]:
-    """Pool adjacent violators: [[upper score, share right], ...] ascending, non-decreasing."""
+def isotonic(points: Sequence[tuple[float, bool]], min_block: int = MIN_BLOCK) -> list[list[float]]:
+    """Pool adjacent violators over blocks of at least `min_block` cases (equal scores never split),
+    each block's share right smoothed as (right + 1) / (n + 2), so a small block of lucky cases
+    cannot claim certainty: [[upper score, share right], ...] ascending, non-decreasing."""
     blocks: list[list[float]] = []  # [upper, right, n]
     for score, right in sorted(points):
-        if blocks and blocks[-1][0] == score:
-            blocks[-1][1] += right
-            blocks[-1][2] += 1
+        if blocks and (blocks[-1][0] == score or blocks[-1][2] < min_block):
+            blocks[-1] = [score, blocks[-1][1] + right, blocks[-1][2] + 1]
         else:
             blocks.append([score, float(right), 1.0])
-        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
-            upper, r, n = blocks.pop()
-            blocks[-1] = [upper, blocks[-1][1] + r, blocks[-1][2] + n]
-    return [[round(upper, 6), round(r / n, 4)] for upper, r, n in blocks]
+    if len(blocks) > 1 and blocks[-1][2] < min_block:  # a short last block joins the one before
+        upper, r, n = blocks.pop()
+        blocks[-1] = [upper, blocks[-1][1] + r, blocks[-1][2] + n]
+    merged: list[list[float]] = []
+    for block in blocks:
+        merged.append(block)
+        while len(merged) > 1 and _share(merged[-2]) >= _share(merged[-1]):
+            upper, r, n = merged.pop()
+            merged[-1] = [upper, merged[-1][1] + r, merged[-1][2] + n]
+    return [[round(b[0], 6), round(_share(b), 4)] for b in merged]
+
+
+def _share(block: list[float]) -> float:
+    return (block[1] + 1) / (block[2] + 2)
 
 
 def _scored(ex: Example, fitted: Mapping[str, Any]) -> float:
