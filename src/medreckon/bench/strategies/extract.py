@@ -92,7 +92,10 @@ class Extract:
             calc = calculator_for_case(case)
         except CalculatorInputError as exc:
             return Outcome(raw="", answer=None, status="error", error=f"no calculator for this case: {exc}")
-        check_model(self.pipeline, model)
+        try:
+            check_model(self.pipeline, model)
+        except ValueError as exc:  # e.g. log-probabilities from a model that gives text only
+            return Outcome(raw="", answer=None, status="error", error=str(exc))
         state = new_state(calc, case.note, case.question, case_options(calc, case), model, gen)
         named = case.dataset.startswith(MEDCALC_BENCH_IDS) and case.calculator_id is not None
         state.trace.update(calculator=calc.id, calculator_version=calc.version,
