@@ -26,6 +26,8 @@
 #   STAGE=28       issue 28's measurement on samples nobody designed on (seed 7; vignettes v9-v10):
 #                  today's best configuration run by main's code (BASE_SRC: a checkout of dd83335,
 #                  git worktree add --detach ../wt-28-base dd83335) and the default pipeline, paired
+#                  (TIMEOUT: seconds a request may take, 3600: on a loaded machine a 300-s limit
+#                  turned slow requests into errors)
 #   STAGE=28report issue 28's tables: the confidence fit, selective prediction and McNemar (docs/results)
 #
 # The new extract's code changed after seed 1 was measured (rounds 2 and 3, docs/reading.md): the
@@ -173,7 +175,7 @@ case "$STAGE" in
   28design)
     for s in 5 6; do
       arms --strategies extract --subset medrac_clean_940 --per-calculator 3 --seed "$s" --retry-errors \
-        --run-dir "$ROOT/reading-3pc-seed$s-i28" --labels v1.0,corrected
+        --run-dir "$ROOT/reading-3pc-seed$s-i28" --labels v1.0,corrected --timeout "${TIMEOUT:-3600}"
     done
     python benchmarks/reading_tables.py calibrate "$ROOT/reading-3pc-seed5-i28/extract" \
       "$ROOT/reading-3pc-seed6-i28/extract" --out src/medreckon/reading/calibration.json \
@@ -184,9 +186,9 @@ case "$STAGE" in
     for who in base new; do
       if [ "$who" = base ]; then src="${BASE_SRC:?set BASE_SRC (see above)}"; strategy="$NEW"; else src=""; strategy=extract; fi
       PYTHONPATH="$src" arms --strategies "$strategy" --subset medrac_clean_940 --per-calculator 3 --seed 7 \
-        --retry-errors --run-dir "$ROOT/reading-3pc-seed7-$who" --labels v1.0,corrected
+        --retry-errors --run-dir "$ROOT/reading-3pc-seed7-$who" --labels v1.0,corrected --timeout "${TIMEOUT:-3600}"
       PYTHONPATH="$src" arms --strategies "$strategy" --dataset medreckon-vignettes --retry-errors \
-        --data-file "$V/rule_based.csv" --run-dir "$V-$who"
+        --data-file "$V/rule_based.csv" --run-dir "$V-$who" --timeout "${TIMEOUT:-3600}"
     done ;;
   28report)
     N=$(slug "$NEW")
