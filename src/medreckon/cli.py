@@ -352,6 +352,10 @@ def view_command(run_dirs: tuple[str, ...], host: str, port: int, api_token: str
         pass
 
 
+from .reading.cli import from_note_command as _from_note  # noqa: E402
+
+calc.add_command(_from_note)
+
 from .bench.cli import bench as _bench_group  # noqa: E402
 from .bench.cli import data as _data_group  # noqa: E402
 

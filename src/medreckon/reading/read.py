@@ -3,7 +3,7 @@ evidence and a calibrated confidence for every input (see `result`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -85,18 +85,24 @@ def read_note(calculator: str | Calculator, note: str, *, pipeline: str | Pipeli
     return reading_of(pipe.run(state), pipe)
 
 
-def settle(reading: NoteReading, strict: bool = False) -> NoteReading:
+def settle(reading: NoteReading, strict: bool | Collection[str] = False) -> NoteReading:
     """A reading computed again from its inputs' values (after a person's corrections), with its
-    confidence; `strict`: CalculatorInputError when the calculator rejects them (else status
-    unparsed with the error)."""
+    confidence. `strict`: True, CalculatorInputError when the calculator rejects them; a set of
+    input names, only when an issue names one of them (a person's own values: theirs to fix).
+    Otherwise the status says why nothing was computed: abstained when only required inputs are
+    missing (named in `missing`), else unparsed with the error."""
     calc = get(reading.calculator)
     arguments = {**{n: r.value for n, r in reading.inputs.items() if r.value is not None}, **reading.options}
     try:
         result = calc.calculate(arguments)
     except CalculatorInputError as exc:
-        if strict:
+        named = {i.field.split(".")[0] for i in exc.issues}
+        if strict is True or (strict and named & set(strict)):
             raise
-        return replace(reading, result=None, status="unparsed", error=str(exc), confidence=None, drivers=())
+        missing = tuple(i.field for i in exc.issues if i.kind == "missing")
+        status = "abstained" if len(missing) == len(exc.issues) else "unparsed"
+        return replace(reading, result=None, status=status, missing=missing, error=str(exc), confidence=None,
+                       drivers=())
     inputs, case, drivers = C.case_confidence(calc, reading.inputs, arguments, result)
     return replace(reading, inputs=inputs, arguments=arguments, result=result, status="ok", missing=(),
                    error=None, confidence=case, drivers=drivers, threshold=C.threshold())

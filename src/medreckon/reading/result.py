@@ -12,7 +12,7 @@ that drive it and whether a person should review it. Everything is JSON-ready (`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -155,17 +155,23 @@ class NoteReading:
                 "drivers": list(self.drivers), "threshold": self.threshold,
                 "needs_review": self.needs_review, "fixes": list(self.fixes)}
 
-    def correct(self, values: Mapping[str, Any]) -> NoteReading:
-        """This reading with a person's values for some inputs (source person, confidence 1),
-        computed again; a value None leaves the input out (its declared default applies).
-        CalculatorInputError for an input the calculator does not have, or values it rejects."""
+    def correct(self, values: Mapping[str, Any], strict: bool | Collection[str] = True) -> NoteReading:
+        """This reading with a person's values for some inputs (source person, confidence 1; the
+        words the reader read stay as evidence, its value in `detail["read"]`), computed again; a
+        value None leaves the input out (its declared default applies). CalculatorInputError for
+        an input the calculator does not have, or values it rejects; `strict` a set of names (or
+        False: the names in `values`): only for issues that name one of them (a required input
+        still missing is then `abstained`)."""
         from .read import settle  # the calculation and the confidence, shared with the pipeline
 
         inputs = dict(self.inputs)
         for name, value in values.items():
-            kind = inputs[name].kind if name in inputs else "unknown"
-            inputs[name] = InputReading(name, kind, value, Source.PERSON, "person", confidence=1.0)
-        return settle(replace(self, inputs=inputs, fixes=()), strict=True)
+            was = inputs.get(name)
+            inputs[name] = InputReading(
+                name, was.kind if was else "unknown", value, Source.PERSON, "person",
+                evidence=was.evidence if was else (), confidence=1.0,
+                detail={"read": jsonable(was.value), "read_by": was.method} if was else {})
+        return settle(replace(self, inputs=inputs, fixes=()), strict=strict or set(values))
 
 
 __all__ = ["METHODS", "InputReading", "NoteReading", "Source", "Span", "find_span", "span_of"]
