@@ -10,7 +10,9 @@ calculator declarations, and a call goes through the same `call_tool` as every o
 Two tool sets:
 - default: one tool per calculator (`cockcroft_gault`, `curb_65`, ...);
 - `compact=True`: `search_calculators`, `describe_calculator` and `calculate`, for agents whose
-  context cannot hold 55 tool schemas.
+  context cannot hold 55 tool schemas;
+and in both `calculate_from_note` (`tool_reading`): a note read for a calculator's inputs, with
+the evidence and confidence of each, and the result (the review flow).
 
 Bad arguments never raise: the call returns a tool result with `isError: true` whose content is
 the structured error of `tools.error_object` (field path, value given, expected type, unit and
@@ -30,7 +32,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from . import tools
+from . import tool_reading, tools
 from .http_guard import log_failure
 from .serving import TOKEN_ENV, is_loopback
 
@@ -59,7 +61,7 @@ class MCPUnavailable(RuntimeError):
 
 def tool_definitions(compact: bool = False) -> list[dict[str, Any]]:
     """The MCP tool list (name, description, inputSchema), read from `tools`."""
-    schemas = tools.compact_tool_schemas() if compact else tools.tool_schemas()
+    schemas = [*(tools.compact_tool_schemas() if compact else tools.tool_schemas()), tool_reading.schema()]
     return [
         {"name": f["name"], "description": f["description"], "inputSchema": f["parameters"]}
         for f in (s["function"] for s in schemas)
@@ -69,7 +71,9 @@ def tool_definitions(compact: bool = False) -> list[dict[str, Any]]:
 def call(name: str, arguments: Mapping[str, Any] | None, compact: bool = False) -> tuple[dict[str, Any], bool]:
     """(outcome, is_error) of one tool call; never raises for bad input."""
     try:
-        if compact:
+        if name == tool_reading.NAME:
+            outcome = tool_reading.call(arguments)
+        elif compact:
             outcome = tools.call_compact_tool(name, arguments)
         else:
             outcome = tools.call_tool(name, arguments)

@@ -96,9 +96,11 @@ def settle(reading: NoteReading, strict: bool | Collection[str] = False) -> Note
     try:
         result = calc.calculate(arguments)
     except CalculatorInputError as exc:
-        named = {i.field.split(".")[0] for i in exc.issues}
-        if strict is True or (strict and named & set(strict)):
+        if strict is True:
             raise
+        theirs = [i for i in exc.issues if i.field.split(".")[0] in set(strict or ())]
+        if theirs:  # only the issues of the values named: the rest is the reading's to say
+            raise CalculatorInputError(exc.calculator, theirs) from None
         missing = tuple(i.field for i in exc.issues if i.kind == "missing")
         status = "abstained" if len(missing) == len(exc.issues) else "unparsed"
         return replace(reading, result=None, status=status, missing=missing, error=str(exc), confidence=None,
