@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import FastAPI, Path
+from fastapi import FastAPI, Path, Request
 from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..calculators.registry import get
 from ..calculators.spec import Calculator, Result
 from ..errors import CalculatorInputError
 from . import tools
-from .rest_shapes import json_response
+from .json_wire import loads
+from .rest_shapes import json_response, validation_issues
 
 MAX_NOTE = 20_000  # reading.review.MAX_NOTE (not imported here: the reading package loads on first use)
 
@@ -87,20 +89,46 @@ def _read(calc: Calculator, body: FromNoteRequest) -> Response:
     return json_response(reading.to_dict())
 
 
+def _invalid(issues: list[dict[str, Any]]) -> Response:
+    message = "; ".join(f"{i['field']}: got {i['value']!r}, expected {i['expected']}" for i in issues)
+    return json_response({"error": "invalid_input", "calculator": None, "message": message, "issues": issues,
+                          "hint": "Correct the named parameters and send the request again."}, 422)
+
+
+def parse_body(raw: bytes) -> FromNoteRequest | Response:
+    """The body as a FromNoteRequest, or the 422 that names what is wrong (`body` when it is not
+    a JSON object, else the field), as the calculators' POST answers."""
+    try:
+        if not raw.strip():
+            raise ValueError("the body is empty")
+        data = loads(raw)
+    except ValueError as exc:
+        return _invalid([{"field": "body", "path": ["body"], "kind": "type", "value": tools._clip(raw),
+                          "expected": f"a JSON object with note and inputs (the JSON does not parse: {exc})"}])
+    try:
+        return FromNoteRequest.model_validate(data)
+    except ValidationError as exc:
+        errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
+        return _invalid(validation_issues(RequestValidationError(errors)))
+
+
 def add_from_note(app: FastAPI, calculator_ids: list[str], responses: dict[int | str, dict[str, Any]]) -> None:
-    """The route, documented as one operation whose `calculator` is any calculator's id."""
+    """The route, documented as one operation whose `calculator` is any calculator's id. The body
+    is parsed here (not by FastAPI, which answers a body that does not parse with a 400)."""
 
     @app.post(
         "/calculators/{calculator}/from-note", tags=["reading"], operation_id="calculate_from_note",
         summary="Read a note for a calculator's inputs, then calculate",
         response_model=NoteReadingShape, responses=responses,
+        openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+            "schema": FromNoteRequest.model_json_schema()}}}},
         description="Reads the note with the rule-based readers (no model): every input with its value, its "
         "source, the words of the note it was read from (character offsets) and a calibrated confidence; "
         "the case's confidence and whether it needs review; the result with its steps. `inputs` replace "
         "what was read (a person's corrections). A required input neither the note nor `inputs` gives is "
         "no error: status `abstained`, named in `missing`. A value the calculator rejects, or an input it "
         "does not have, is a 422 naming `inputs.<name>`.")
-    async def calculate_from_note(body: FromNoteRequest, calculator: str = Path(
+    async def calculate_from_note(request: Request, calculator: str = Path(
             description="A calculator id (or alias).", json_schema_extra={"enum": calculator_ids,
                                                                           "example": "curb-65"})) -> Response:
         try:
@@ -109,4 +137,7 @@ def add_from_note(app: FastAPI, calculator_ids: list[str], responses: dict[int |
             error = tools.unknown_calculator_error(calculator)
             error["hint"] = "GET /calculators lists them."
             return json_response(error, 404)
+        body = parse_body(await request.body())
+        if isinstance(body, Response):
+            return body
         return await run_in_threadpool(_read, calc, body)  # the readers take a while: off the event loop
