@@ -313,10 +313,13 @@ def serve_command(host: str, port: int, api_token_file: str | None, argv_token: 
                    "[env MEDRECKON_API_TOKEN].")
 @click.option("--static", "static_dir", type=click.Path(file_okay=False), default=None,
               help="Write every page as static HTML here instead of serving them.")
+@click.option("--examples-dir", type=click.Path(file_okay=False), default=None,
+              help="The review page saves corrected readings here (examples.jsonl); none: saving is off.")
 def view_command(run_dirs: tuple[str, ...], host: str, port: int, api_token: str | None,
-                 static_dir: str | None) -> None:
-    """Look at runs case by case, the MedCalc-Bench audit and a form per calculator, in a
-    browser (read-only; needs the `view` extra). RUN_DIRS: run directories, or directories of
+                 static_dir: str | None, examples_dir: str | None) -> None:
+    """Look at runs case by case, the MedCalc-Bench audit, a form per calculator and the review
+    page (a note read for a calculator, corrected, saved as an example), in a browser (needs the
+    `view` extra). RUN_DIRS: run directories, or directories of
     them (an arms directory)."""
     try:
         from .web import app as viewer
@@ -331,7 +334,7 @@ def view_command(run_dirs: tuple[str, ...], host: str, port: int, api_token: str
         runs = load_runs(list(run_dirs))
     except RunDirError as exc:
         _fail(str(exc))
-    site = Site(runs)
+    site = Site(runs, examples_dir=examples_dir)
     if static_dir:
         n = viewer.export_static(site, static_dir)
         click.echo(f"wrote {n} pages to {static_dir} (open {Path(static_dir) / 'index.html'})")

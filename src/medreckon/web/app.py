@@ -1,5 +1,5 @@
 """The viewer's ASGI app and how it is run: pages from `Site`, the REST API mounted at /api (the
-calculator forms call it), static files; a token gate with the rule of `medreckon serve`
+calculator forms and the review page call it), the review page's endpoints (`review`), static files; a token gate with the rule of `medreckon serve`
 (loopback needs none; any other host needs MEDRECKON_API_TOKEN); and the static export.
 
 Browsers cannot add an Authorization header to a link, so besides `Authorization: Bearer` the
@@ -24,6 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..interfaces.rest import check_bind, create_app
+from . import review
 from .site import Site
 
 COOKIE = "medreckon_view_token"
@@ -96,6 +97,7 @@ def create_viewer(site: Site, *, token: str | None = None) -> Any:
     app = Starlette(routes=[
         Route("/", root),
         Mount("/api", app=api),
+        *review.routes(site.examples_dir),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
         Route("/{path:path}", page),
     ])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -56,8 +57,9 @@ def verdict_mark(v: bool | None) -> str:
 
 
 class Site:
-    def __init__(self, runs: list[RunView]):
+    def __init__(self, runs: list[RunView], *, examples_dir: str | Path | None = None):
         self.runs = runs
+        self.examples_dir = None if examples_dir is None else Path(examples_dir)  # the review page saves here
         self.env = Environment(loader=PackageLoader("medreckon.web", "templates"),
                                autoescape=select_autoescape(["html"]), trim_blocks=True,
                                lstrip_blocks=True)
@@ -121,6 +123,7 @@ class Site:
             yield "arms.html"
         yield "audit.html"
         yield "calculators/index.html"
+        yield "review.html"
         yield from (f"calculators/{cid}.html" for cid in self.calculators)
         for run in self.runs:
             yield f"runs/{run.index}/index.html"
@@ -135,6 +138,9 @@ class Site:
             return self._page("arms.html", root, "Arms", body=Markup(self._arms_html()))
         if parts == ["audit.html"]:
             return self._audit_page(root)
+        if parts == ["review.html"]:
+            return self._page("review.html", root, "Review a note", calculators=list(self.calculators.values()),
+                              saving=self.examples_dir is not None)
         if parts[0] == "calculators" and len(parts) == 2:
             if parts[1] == "index.html":
                 return self._page("calculators.html", root, "Calculators",
@@ -156,7 +162,8 @@ class Site:
 
     def _page(self, template: str, root: str, title: str, **context: Any) -> str:
         nav = [("index.html", "Runs"), *([("arms.html", "Arms")] if len(self.runs) > 1 else []),
-               ("audit.html", "Dataset audit"), ("calculators/index.html", "Calculators")]
+               ("audit.html", "Dataset audit"), ("calculators/index.html", "Calculators"),
+               ("review.html", "Review a note")]
         return self.env.get_template(template).render(root=root, title=title, nav=nav, **context)
 
     def _runs_chart(self) -> Markup:
