@@ -81,7 +81,7 @@ def call(name: str, arguments: Mapping[str, Any] | None, compact: bool = False) 
         log_failure(logging.getLogger(__name__), f"tool {str(name)[:60]!r} failed", exc)  # no input values
         outcome = {"error": "internal_error", "calculator": None, "issues": [],
                    "message": f"the tool failed unexpectedly ({type(exc).__name__}); please report it"}
-    return outcome, tools.is_error(outcome)
+    return outcome, (tool_reading.is_error if name == tool_reading.NAME else tools.is_error)(outcome)
 
 
 # ---------------------------------------------------------------- the SDK adapter

@@ -34,6 +34,11 @@ def schema() -> dict[str, Any]:
                 "Quantities take a number in the canonical unit or a string with its unit.")}}}}}
 
 
+def is_error(outcome: Mapping[str, Any]) -> bool:
+    """An error object (a reading has an `error` too: None, or why nothing was computed)."""
+    return "issues" in outcome and isinstance(outcome.get("error"), str)
+
+
 def call(arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
     """The reading (`NoteReading.to_dict()`), `{"suggestions": [...]}`, or an error object."""
     from ..reading.review import check_note, from_note, suggest
