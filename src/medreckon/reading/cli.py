@@ -38,6 +38,8 @@ def _shown(value: Any) -> str:
         return "(left out)"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
     if isinstance(value, dict) and "value" in value:
         return f"{value['value']:g} {value.get('unit') or ''}".strip()
     return str(value)
