@@ -18,7 +18,8 @@ registered stages), `pipelines` (the named pipelines), `lexicon/` (everything th
 about how notes say things, as data), the readers (`context`, `findings`, `choices`,
 `demographics`, `quantities`, `timepoints`, `hints`, `items`), the model's side (`request`,
 `questions`, `quotes`, `decisions`, `prompts`), `confidence` and `calibration` (the reliability
-table fitted on a design sample), and `result` (what a reading gives).
+table fitted on a design sample), `result` (what a reading gives), and `review` (`from_note`: the
+review flow behind `medreckon calc from-note`, REST, MCP and the viewer's review page; `cli`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ _EXPORTS = {
     "read_note": "read", "NoteReading": "result", "InputReading": "result", "Source": "result",
     "Span": "result", "Pipeline": "pipeline", "Stage": "pipeline", "stage": "pipeline",
     "named_pipeline": "pipeline", "get_pipeline": "pipeline", "make_stage": "pipeline",
-    "PIPELINES": "pipeline", "STAGES": "pipeline", "lexicon": "lexicon",
+    "PIPELINES": "pipeline", "STAGES": "pipeline", "lexicon": "lexicon", "from_note": "review",
 }
 
 
