@@ -359,7 +359,8 @@ def test_schemathesis_config_lists_exactly_the_relations():
     # the one other entry: MME's rules are in its schema, too many for the fuzzing phase's generator
     # the reading operation: a person's `inputs` are checked against the calculator the path names
     assert {"include-name": "POST /calculators/{calculator}/from-note", "checks": {
-        "positive_data_acceptance": {"expected-statuses": [200, 422]}}} in config["operations"]
+        "positive_data_acceptance": {"expected-statuses": [200, 422]}, "max_response_time": 120},
+        "request-timeout": 120} in config["operations"]
     others = [op for op in config["operations"] if "checks" not in op]
     assert others == [{"include-name": "POST /calculators/morphine-milligram-equivalents",
                        "phases": {"fuzzing": {"enabled": False}}}]

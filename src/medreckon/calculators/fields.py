@@ -123,6 +123,10 @@ def _plain_number(t: Any) -> bool:
     return t in (int, float)
 
 
+_SUGGESTED_WIRE = {"anyOf": [{"type": "object", "required": ["value", "unit"], "properties": {
+    "value": {"type": "number"}, "unit": {"type": "string"}}}, {"type": "null"}]}
+
+
 @dataclass(frozen=True, slots=True)
 class InputWarning:
     """Something the caller should know: an implausible value, an assumed default, a variant."""
@@ -130,7 +134,8 @@ class InputWarning:
     field: str | None
     message: str
     code: str = "note"  # implausible | assumed_default | convention | note
-    suggested: tuple[float, str] | None = None  # (number, unit) that would make it plausible, as data
+    # (number, unit) that would make it plausible, as data; written {"value", "unit"} (Result.to_dict)
+    suggested: Annotated[tuple[float, str] | None, WithJsonSchema(_SUGGESTED_WIRE)] = None
 
 
 def _fmt(x: float) -> str:
