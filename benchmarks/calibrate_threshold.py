@@ -18,13 +18,15 @@ import argparse
 import json
 import sys
 
-from medreckon.bench.calculation import asked_inputs, calculator_for_case
+from medreckon.bench.calculation import calculator_for_case
 from medreckon.bench.datasets import load_cases, load_one_shot
 from medreckon.bench.models import Meter, connect
-from medreckon.bench.reading.decisions import calibrate
-from medreckon.bench.strategies import extract, extract_steps
 from medreckon.calculators.medcalc_bench import to_inputs
 from medreckon.errors import CalculatorInputError
+from medreckon.reading.decisions import calibrate
+from medreckon.reading.inputs import read_inputs
+from medreckon.reading.questions import logprob_finding
+from medreckon.reading.request import head_text
 
 
 def _opening(note: str) -> str:
@@ -47,7 +49,7 @@ def examples(limit: int | None):
             given = to_inputs(calc, case.entities)
         except (CalculatorInputError, ValueError):
             continue
-        for spec in asked_inputs(calc):
+        for spec in read_inputs(calc):
             if spec.kind == "boolean" and isinstance(given.get(spec.name), bool):
                 out.append((case, calc, spec, given[spec.name]))
     return out[:limit] if limit else out
@@ -62,8 +64,7 @@ def main() -> None:
     meter = Meter(connect(args.model, timeout=300, max_retries=1))
     pairs = []
     for case, calc, spec, label in examples(args.limit):
-        _, p = extract_steps.logprob_finding(meter, extract.EXTRACT_SYSTEM, extract.head_text(case, calc),
-                                             spec, None, 0.5)
+        _, p = logprob_finding(meter, head_text(case.note, case.question, calc), spec, None, 0.5)
         if p is not None:
             pairs.append((p, label))
             print(f"{calc.id:<24} {spec.name:<36} label {label!s:<5} P(yes) {p:.3f}", flush=True)

@@ -21,6 +21,14 @@
 #                  commit) was frozen: the new extract and round 6's code (ROUND6_SRC: 2f6f842)
 #   ROUNDS=        with STAGE=6 or 7, run one of its two rounds only (two jobs, one per core)
 #   STAGE=report   the reports (Markdown and JSON under docs/results/), no model runs
+#   STAGE=28design issue 28: the default reading pipeline (`extract`) on the design sample (seeds 5 and
+#                  6), then its confidence fitted on them into src/medreckon/reading/calibration.json
+#   STAGE=28       issue 28's measurement on samples nobody designed on (seed 7; vignettes v9-v10):
+#                  today's best configuration run by main's code (BASE_SRC: a checkout of dd83335,
+#                  git worktree add --detach ../wt-28-base dd83335) and the default pipeline, paired
+#                  (TIMEOUT: seconds a request may take, 3600: on a loaded machine a 300-s limit
+#                  turned slow requests into errors)
+#   STAGE=28report issue 28's tables: the confidence fit, selective prediction and McNemar (docs/results)
 #
 # The new extract's code changed after seed 1 was measured (rounds 2 and 3, docs/reading.md): the
 # seed-1 figures in docs/results were made with commit 58a0ec0 (round 1); STAGE=1 at a later
@@ -164,5 +172,36 @@ case "$STAGE" in
     medreckon bench attribute "$DIR/extract" --markdown docs/results/reading-attribution-extract-3pc-seed1.md
     medreckon bench attribute "$DIR/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed1.md
     medreckon bench attribute "$DIR2/$N" --markdown docs/results/reading-attribution-new-extract-3pc-seed2.md ;;
-  *) echo "STAGE must be design, 1, 2, 3, 4, 5, 6, 7 or report" >&2; exit 2 ;;
+  28design)
+    for s in 5 6; do
+      arms --strategies extract --subset medrac_clean_940 --per-calculator 3 --seed "$s" --retry-errors \
+        --run-dir "$ROOT/reading-3pc-seed$s-i28" --labels v1.0,corrected --timeout "${TIMEOUT:-3600}"
+    done
+    python benchmarks/reading_tables.py calibrate "$ROOT/reading-3pc-seed5-i28/extract" \
+      "$ROOT/reading-3pc-seed6-i28/extract" --out src/medreckon/reading/calibration.json \
+      --markdown docs/results/reading-confidence-design-seeds5-6.md ;;
+  28)
+    V="$ROOT/reading-vignettes-v910-i28"
+    vignettes "$V" tests/data/vignettes/rule_based_v{9,10}.csv
+    for who in base new; do
+      if [ "$who" = base ]; then src="${BASE_SRC:?set BASE_SRC (see above)}"; strategy="$NEW"; else src=""; strategy=extract; fi
+      PYTHONPATH="$src" arms --strategies "$strategy" --subset medrac_clean_940 --per-calculator 3 --seed 7 \
+        --retry-errors --run-dir "$ROOT/reading-3pc-seed7-$who" --labels v1.0,corrected --timeout "${TIMEOUT:-3600}"
+      PYTHONPATH="$src" arms --strategies "$strategy" --dataset medreckon-vignettes --retry-errors \
+        --data-file "$V/rule_based.csv" --run-dir "$V-$who" --timeout "${TIMEOUT:-3600}"
+    done ;;
+  28report)
+    N=$(slug "$NEW")
+    python benchmarks/reading_tables.py calibrate "$ROOT/reading-3pc-seed5-i28/extract" \
+      "$ROOT/reading-3pc-seed6-i28/extract" --markdown docs/results/reading-confidence-design-seeds5-6.md
+    python benchmarks/reading_tables.py selective "$ROOT" "main=$ROOT/reading-3pc-seed7-base/$N" \
+      "pipeline=$ROOT/reading-3pc-seed7-new/extract" --svg docs/results/reading-risk-coverage-3pc-seed7.svg \
+      --markdown docs/results/reading-selective-3pc-seed7.md
+    python benchmarks/reading_tables.py selective "$ROOT" "main=$ROOT/reading-vignettes-v910-i28-base/$N" \
+      "pipeline=$ROOT/reading-vignettes-v910-i28-new/extract" --svg docs/results/reading-risk-coverage-v9-v10.svg \
+      --markdown docs/results/reading-selective-v9-v10.md
+    python benchmarks/reading_tables.py summary "$ROOT" "main=$ROOT/reading-3pc-seed7-base/$N" \
+      "pipeline=$ROOT/reading-3pc-seed7-new/extract" --tuned 0:2 --tuned 1:3 --tuned 2:3 --tuned 3:3 --tuned 4:3 \
+      --tuned 5:3 --tuned 6:3 --markdown docs/results/reading-summary-3pc-seed7.md ;;
+  *) echo "STAGE must be design, 1, 2, 3, 4, 5, 6, 7, report, 28design, 28 or 28report" >&2; exit 2 ;;
 esac

@@ -32,6 +32,15 @@ tuned on (v1 and v2, rows 1-95; round 3 on the first two of each calculator, rou
 those held out (v3 and v4, rows 96-125, written apart from the reading code before round 4 ran),
 per calculator; the last arm against each other, paired (McNemar).
 
+`calibrate`: fit the reading's confidence table (src/medreckon/reading/calibration.json) on design
+runs of `extract` (their traces' readings, every input and answer checked against the dataset's):
+inputs by what settled them, the case's isotonic fit, the review threshold for 90% right on the
+answered design cases; writes the table (`--out`) and its reliability (`--markdown`).
+
+`selective`: arms ranked by the reading's confidence: AURC, accuracy at 50/80/100% coverage and at the
+review threshold, the risk-coverage curve (`--svg`), the confidences' reliability on these cases;
+the last arm against each other, paired (McNemar). Only the cases every arm attempted count.
+
 `rules` and `summary` need the shared data; `rules` needs the `[reading]` extra.
 """
 
@@ -48,13 +57,15 @@ from medreckon.bench import datasets
 from medreckon.bench.analysis.arms import case_key
 from medreckon.bench.analysis.scoring import is_correct
 from medreckon.bench.analysis.stats import mcnemar_exact, wilson
-from medreckon.bench.calculation import asked_inputs, calculator_for_case, case_options
-from medreckon.bench.reading.demographics import read_sex
-from medreckon.bench.reading.quantities import as_input
+from medreckon.bench.calculation import calculator_for_case, case_options
 from medreckon.bench.runs.arms import load_arm
 from medreckon.bench.runs.store import Store
-from medreckon.bench.strategies import extract_steps as steps
 from medreckon.calculators.medcalc_bench import to_inputs
+from medreckon.reading.choices import chosen, matches
+from medreckon.reading.demographics import read_sex
+from medreckon.reading.findings import read_findings, reading_value
+from medreckon.reading.inputs import read_inputs
+from medreckon.reading.quantities import as_input, candidate_fields, first_named_mentions
 
 
 def _normalised(calc: Any, inputs: dict[str, Any], name: str) -> Any:
@@ -79,25 +90,28 @@ def measure(seed: int, per_calculator: int) -> dict[str, collections.Counter]:
         except Exception:  # noqa: BLE001 - entities the calculator cannot take: not comparable
             out["findings"]["skipped rows"] += 1
             continue
-        specs = asked_inputs(calc)
+        specs = read_inputs(calc)
         booleans = [s for s in specs if s.kind == "boolean"]
-        readings = steps.read_findings(case, booleans) if booleans else {}
+        readings = read_findings(case.note, booleans) if booleans else {}
         for s in booleans:
             truth = bool(base.get(s.name))
-            value = steps.reading_value(readings[s.name], s)
+            value = reading_value(readings[s.name], s)
             said = bool(value) if value is not None else False
             out["findings"]["n"] += 1
             out["findings"]["right"] += said == truth
             out["findings"]["missed (false negative)"] += truth and not said
             out["findings"]["false positive"] += said and not truth
         phrased = [s for s in specs if s.kind == "choice" and s.phrases]
-        for name, (value, _) in steps.phrased_choices(case, phrased)[0].items():
+        for s in phrased:
+            value = chosen(s.phrases, matches(case.note, s.phrases))
+            if value is None or value not in s.choices:
+                continue
             out["choices"]["read"] += 1
-            out["choices"]["read and right"] += value == base.get(name)
+            out["choices"]["read and right"] += value == base.get(s.name)
         out["choices"]["n"] += len(phrased)
         quantities = [s for s in specs if s.kind == "quantity" and gold.get(s.name) is not None]
-        candidates = steps.candidate_fields(case, quantities)
-        named = steps.first_named_mentions(case, quantities)
+        candidates = candidate_fields(case.note, quantities)
+        named = {n: m for n, (m, _) in first_named_mentions(case.note, quantities).items()}
         for s in quantities:
             truth = base.get(s.name)
             values = [_normalised(calc, {**gold, s.name: as_input(m, s.units)}, s.name)
@@ -267,6 +281,43 @@ def vignettes(root: str, specs: list[str], held_out_from: int) -> str:
     return "\n".join(out) + "\n"
 
 
+def calibrate(runs: list[str], out: str | None) -> str:
+    import json
+
+    from medreckon.bench.analysis.confidence_fit import examples_of
+    from medreckon.bench.render.selective import calibration_markdown
+    from medreckon.reading.calibration import fit
+
+    examples = examples_of([r for run in runs for r in _rows(Path(run))])
+    table = fit(examples, fitted_on=[Path(r).as_posix() for r in runs])
+    if out:
+        Path(out).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    return "\n".join([f"# The reading's confidence, fitted on {len(examples)} design readings", "",
+                      f"`python benchmarks/reading_tables.py calibrate {' '.join(runs)}`", "",
+                      calibration_markdown(table, examples)])
+
+
+def selective_table(root: str, specs: list[str], svg: str | None) -> str:
+    from medreckon.bench.analysis.selective import confidence_of, risk_coverage
+    from medreckon.bench.render.selective import curve_svg, reliability_markdown, selective_markdown
+
+    arms = [(label, _rows(run)) for label, run in (_run_dir(root, s) for s in specs)]
+    thresholds = [t for _, rows in arms for _, o in rows if (t := confidence_of(o.trace)[1]) is not None]
+    threshold = max(set(thresholds), key=thresholds.count) if thresholds else None
+    out = [f"# Selective prediction: {', '.join(label for label, _ in arms)}", "",
+           f"`python benchmarks/reading_tables.py selective {root} {' '.join(specs)}`", "",
+           selective_markdown(arms, threshold=threshold)]
+    for label, rows in arms:
+        points = [(confidence_of(o.trace)[0], is_correct(o, c, "medcalc_bench")) for c, o in rows]
+        if any(p is not None for p, _ in points):
+            out += [f"Reliability of {label}'s confidence on these cases:", "", reliability_markdown(points)]
+    if svg:
+        curves = {label: risk_coverage([(confidence_of(o.trace)[0], is_correct(o, c, "medcalc_bench"))
+                                        for c, o in rows]) for label, rows in arms}
+        Path(svg).write_text(curve_svg(curves), encoding="utf-8")
+    return "\n".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="table", required=True)
@@ -283,10 +334,21 @@ def main() -> None:
     vig.add_argument("arms", nargs="+", help="arm directories under ROOT, or LABEL=DIR[,DIR...]; the last is compared with each other")
     vig.add_argument("--held-out-from", type=int, default=96,
                      help="the first row held out from tuning (default 96: v3 and v4)")
-    for p in (rules, summary_, vig):
+    cal = sub.add_parser("calibrate", help="fit the reading's confidence on design runs")
+    cal.add_argument("runs", nargs="+", help="run directories of extract (the design sample)")
+    cal.add_argument("--out", help="where to write the table (src/medreckon/reading/calibration.json)")
+    sel = sub.add_parser("selective", help="arms ranked by the reading's confidence, paired")
+    sel.add_argument("root")
+    sel.add_argument("arms", nargs="+", help="arm directories under ROOT, or LABEL=DIR[,DIR...]")
+    sel.add_argument("--svg", help="write the risk-coverage curves here")
+    for p in (rules, summary_, vig, cal, sel):
         p.add_argument("--markdown")
     args = parser.parse_args()
-    if args.table == "rules":
+    if args.table == "calibrate":
+        text = calibrate(args.runs, args.out)
+    elif args.table == "selective":
+        text = selective_table(args.root, args.arms, args.svg)
+    elif args.table == "rules":
         text = render(measure(args.seed, args.per_calculator), args.seed, args.per_calculator)
     elif args.table == "vignettes":
         text = vignettes(args.root, args.arms, args.held_out_from)

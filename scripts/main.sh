@@ -6,8 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
-# the new extract (docs/reading.md): the note read by rule first, the model asked what the rules leave open
-STRATEGY=${STRATEGY:-extract:context=alone,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1}
+# extract = the default reading pipeline (docs/reading.md): the note read by rule first, the model asked
+# what the rules leave open, every input with its evidence and confidence (the run of an older checkout
+# resumes with STRATEGY=extract:configuration=issue17, its flags' frozen key)
+STRATEGY=${STRATEGY:-extract}
 MODEL=${MODEL:-embedded}
 PER_CALCULATOR=${PER_CALCULATOR:-1}
 LIMIT=${LIMIT:-}   # empty: every sampled case (1 per calculator of clean-940 = 51 cases)

@@ -40,6 +40,7 @@ fi
 # every optional capability loads in this environment (an import that fails names its fix)
 .venv/bin/python -m medreckon.bench.environment
 .venv/bin/ruff check src tests benchmarks
+.venv/bin/ruff check --select C901 src/medreckon/reading src/medreckon/bench/strategies  # complexity <= 15
 .venv/bin/medreckon docs build --check
 echo "the test suite: one line per file as it runs; README (Two commands) gives its measured wall time" >&2
 set +e

@@ -10,12 +10,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from medreckon.bench.types import Completion, Usage
+from medreckon.bench.types import Completion, ModelClient, Usage
 
 GEN = {"temperature": 0.0, "max_tokens": 256, "seed": 0}
 
 
-class Scripted:
+class Scripted(ModelClient):
     """A ModelClient that replays scripted replies and records every request.
 
     `Scripted(*replies)` answers the n-th request with the n-th reply and repeats the last one

@@ -20,7 +20,7 @@ from medreckon.bench.runs.store import Store
 from medreckon.bench.strategies import get_strategy
 from medreckon.bench.strategies.extract import Extract
 from medreckon.bench.strategies.tools import FINAL, Tools
-from medreckon.bench.types import ModelError
+from medreckon.bench.types import ModelClient, ModelError
 from medreckon.calculators.medcalc_bench import to_inputs
 from scripted import GEN
 
@@ -50,7 +50,7 @@ class Scripted(scripted.Scripted):
         return reply
 
 
-class ByNote:
+class ByNote(ModelClient):
     """Routes each request to the script of the case whose note it quotes (for runner.run)."""
 
     name = "scripted"
@@ -90,7 +90,7 @@ def run_extract(case, reply, findings=None, **options):
     if findings is None:
         findings = reply if isinstance(reply, dict) else {}
     model = reply if isinstance(reply, Scripted) else Scripted(reply, findings=findings)
-    return case, Extract(**options).run(case, model, GEN)
+    return case, Extract(**(options or {"configuration": "plain"})).run(case, model, GEN)
 
 
 def run_tools(case, *replies, retrieved):
@@ -395,7 +395,7 @@ def stored_run(cases, path):
     chosen = [c["90"], c["31"], c["52"], c["200"]]
     with Store(path, create=True) as store:
         settings = runner.RunSettings(model="scripted", strategy="extract")
-        runner.run(store, chosen, Extract(), ByNote(scripts), settings)
+        runner.run(store, chosen, Extract(configuration="plain"), ByNote(scripts), settings)
     return chosen
 
 

@@ -32,7 +32,15 @@ def test_a_failed_request_counts_with_the_time_it_took():
     assert 0.5 + 0.05 <= meter.latency_s < 0.5 + 5
 
 
-@pytest.mark.parametrize("strategy", ["direct", "zero_shot_cot", "extract"])
+@pytest.mark.parametrize("strategy", ["direct", "zero_shot_cot", "extract", "extract:configuration=plain"])
 def test_an_attempt_that_ends_in_a_model_error_reports_its_time(strategy):
-    out = get_strategy(strategy).run(CASE, Scripted(ModelError("timeout"), delay_s=0.05), GEN)
+    class Model(Scripted):
+        supports_logprobs = True  # the default pipeline scores some choices by log-probability
+
+    out = get_strategy(strategy).run(CASE, Model(ModelError("timeout"), delay_s=0.05), GEN)
     assert out.status == "error" and out.model_calls == 1 and out.latency_s >= 0.05
+
+
+def test_extract_without_log_probabilities_is_an_error_attempt_that_says_why():
+    out = get_strategy("extract").run(CASE, Scripted({}), GEN)
+    assert out.status == "error" and "log-probability" in out.error and out.model_calls == 0

@@ -189,6 +189,41 @@ def test_retries_are_bounded_and_end_in_model_error(server, monkeypatch):
     assert len(script.requests) == 3
 
 
+def logprobs_body(top):
+    body = completion_body(text="y")
+    body["choices"][0]["logprobs"] = {"content": [{"token": "y", "logprob": -0.1, "bytes": None,
+                                                   "top_logprobs": [{"token": k, "logprob": v, "bytes": None}
+                                                                    for k, v in top.items()]}]}
+    return body
+
+
+def test_log_probabilities_are_a_declared_capability_with_chat_s_bounded_retries(server, monkeypatch):
+    error = {"error": {"message": "overloaded", "type": "server_error"}}
+    script = server([(503, error, 0), (200, logprobs_body({"yes": -0.2, "no": -1.8}), 0)], monkeypatch)
+    client = connect("openai-api/localtest/m", max_retries=2, backoff_s=0.01)
+    assert client.supports_logprobs and client.info["model"] == "m" and client.max_concurrency >= 1
+    scores, usage, _ = client.option_logprobs([{"role": "user", "content": "yes or no?"}], ["yes", "no"])
+    assert scores == pytest.approx({"yes": -0.2, "no": -1.8}) and usage.prompt_tokens == 11
+    assert len(script.requests) == 2  # retried once, as chat is
+    assert script.requests[1]["logprobs"] is True and script.requests[1]["max_tokens"] == 1
+    script = server([(500, error, 0)], monkeypatch)
+    with pytest.raises(ModelError, match=r"failed after 3 tries"):
+        client.option_logprobs([{"role": "user", "content": "yes or no?"}], ["yes", "no"])
+    assert len(script.requests) == 3
+
+
+def test_a_client_without_log_probabilities_says_so():
+    from medreckon.bench.types import LogprobsUnavailable, ModelClient
+
+    class TextOnly(ModelClient):
+        name = "text-only"
+
+    client = TextOnly()
+    assert not client.supports_logprobs and client.max_concurrency is None and client.info == {"model": "text-only"}
+    with pytest.raises(LogprobsUnavailable, match="text-only cannot score options"):
+        client.option_logprobs([{"role": "user", "content": "?"}], ["yes", "no"])
+
+
 def test_client_errors_are_not_retried(server, monkeypatch):
     script = server([(400, {"error": {"message": "bad request: context too long"}}, 0)], monkeypatch)
     client = connect("openai-api/localtest/m", max_retries=5, backoff_s=0.01)

@@ -86,7 +86,7 @@ def test_the_store_codec_keeps_the_record():
 
 
 def test_extract_records_its_calculation():
-    out = Extract().run(make_case(), Scripted(BMI_OK), GEN)
+    out = Extract(configuration="plain").run(make_case(), Scripted(BMI_OK), GEN)
     c = out.calc
     assert (c.calculator, c.chosen_by, c.answer, c.answer_matches) == ("bmi", "case", 25.0, True)
     assert c.written_inputs == BMI_OK and c.inputs == {"weight": 81.0, "height": 180.0}
@@ -100,7 +100,7 @@ def test_extract_records_repairs_and_unit_fixes():
     case = make_case(calculator_id=None, name="FIB-4",
                      note="A 50-year-old man: AST 40 U/L, ALT 30 U/L, platelets 138000/uL.")
     reply = {"age": 50, "ast": 40, "alt": 30, "platelets": v(138000, "10^9/L")}
-    out = Extract().run(case, Scripted("not json", reply), GEN)
+    out = Extract(configuration="plain").run(case, Scripted("not json", reply), GEN)
     c = out.calc
     assert out.model_calls == 3 and c.repairs.turns == 2 and len(c.repairs.messages) == 2
     assert "could not be read" in c.repairs.messages[0] and "platelets" in c.repairs.messages[1]
@@ -113,7 +113,7 @@ def test_extract_without_computable_inputs_names_the_calculator_only():
     out = Extract(max_repairs=0).run(make_case(), Scripted("no idea"), GEN)
     assert out.status == "unparsed"
     assert (out.calc.calculator, out.calc.result, out.calc.inputs, out.calc.answer) == ("bmi", None, None, None)
-    unknown = Extract().run(make_case(calculator_id=None, name="no such calculator"), Scripted(BMI_OK), GEN)
+    unknown = Extract(configuration="plain").run(make_case(calculator_id=None, name="no such calculator"), Scripted(BMI_OK), GEN)
     assert unknown.status == "error" and unknown.calc is None
 
 
@@ -168,8 +168,8 @@ def test_a_legacy_extract_run_reads_as_todays_extract_records_it(tmp_path, legac
     assert (bmi.chosen_by, bmi.answer, bmi.answer_matches, bmi.repairs) == ("case", 25.0, True, Repairs())
     assert bmi.written_inputs == BMI_OK and bmi.inputs == {"weight": 81.0, "height": 180.0}
     for a in attempts:
-        live = Extract().run(cases[a.case_id], LegacyExtractModel(), GEN)
-        assert a.strategy_version == Extract().version
+        live = Extract(configuration="plain").run(cases[a.case_id], LegacyExtractModel(), GEN)
+        assert a.strategy_version == Extract(configuration="plain").version
         assert a.outcome.calc == live.calc
 
 

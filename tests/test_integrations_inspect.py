@@ -32,6 +32,7 @@ from medreckon.bench.strategies import get_strategy  # noqa: E402
 from medreckon.bench.types import Outcome  # noqa: E402
 from medreckon.integrations.inspect import (  # noqa: E402
     OUTCOME_KEY,
+    bench_strategy,
     calculator_tools,
     case_of,
     compact_calculator_tools,
@@ -320,7 +321,7 @@ def test_prompt_solvers_send_the_strategy_messages(tmp_path):
 
 
 def test_other_strategies_run_their_own_code_with_requests_through_inspect(tmp_path):
-    task = medcalc_bench(calculators="Body Mass Index", limit=2, strategy="extract")
+    task = medcalc_bench(calculators="Body Mass Index", limit=2, strategy="extract:configuration=plain")
     case = case_of(task.dataset[1].metadata)
     schemas = []
 
@@ -338,8 +339,18 @@ def test_other_strategies_run_their_own_code_with_requests_through_inspect(tmp_p
     assert sample.scores["medcalc_bench"].value == "C"
     assert sample.scores["step_verification"].value == {"calculator": 1.0, "values": 1.0, "arithmetic": 1.0,
                                                         "answer": 1.0}
-    with pytest.raises(ValueError, match="decide=logprob needs log-probabilities"):
-        medcalc_bench(limit=1, strategy="extract:decide=logprob")
+
+
+@pytest.mark.parametrize("strategy", ["extract", "extract:decide=logprob", "extract:choices=logprob",
+                                      "extract:configuration=issue17"])
+def test_a_strategy_inspect_cannot_run_is_refused_before_any_sample(strategy):
+    # inspect's models are asked for text: a pipeline that scores options by log-probability would
+    # fail in every sample (extract:choices=logprob did, before the pipelines declared their needs)
+    with pytest.raises(ValueError, match="log-probability"):
+        medcalc_bench(limit=1, strategy=strategy)
+    with pytest.raises(ValueError, match="log-probability"):
+        bench_strategy(strategy)
+    assert medcalc_bench(limit=1, strategy="extract:pipeline=generate") is not None
 
 
 def test_calculator_tools_serve_any_inspect_agent(tmp_path):

@@ -96,7 +96,7 @@ def http_compact_url() -> Iterator[str]:
 async def per_calculator_session(server) -> None:
     async with Client(server) as client:
         listed = (await client.list_tools()).tools
-        assert [t.name for t in listed] == [tools.tool_name(c) for c in all_calculators()]
+        assert [t.name for t in listed] == [*(tools.tool_name(c) for c in all_calculators()), "calculate_from_note"]
         by_name = {t.name: t for t in listed}
         cg = by_name["cockcroft_gault"]
         assert cg.input_schema == tools.parameters_schema("cockcroft-gault")
@@ -142,7 +142,7 @@ def test_http_one_tool_per_calculator(http_url):
 async def compact_session(server) -> None:
     async with Client(server) as client:
         assert [t.name for t in (await client.list_tools()).tools] == [
-            "search_calculators", "describe_calculator", "calculate"]
+            "search_calculators", "describe_calculator", "calculate", "calculate_from_note"]
 
         found = await client.call_tool("search_calculators", {"query": "pneumonia severity"})
         assert not found.is_error

@@ -13,15 +13,11 @@ from medreckon.bench.analysis.scoring import is_correct
 from medreckon.bench.answers import typed_answer
 from medreckon.bench.calculation import calculator_for_case, input_schema
 from medreckon.bench.strategies import STRATEGIES, get_strategy
-from medreckon.bench.strategies import extract as extraction
-from medreckon.bench.strategies.extract import (
-    Extract,
-    evidence_schema,
-    inputs_from_evidence,
-    quote_in_note,
-    repair_message,
-)
+from medreckon.bench.strategies.extract import Extract
 from medreckon.bench.types import Case, Completion, ModelError, Usage
+from medreckon.reading import prompts
+from medreckon.reading.quotes import QUOTE_MAX, evidence_schema, inputs_from_evidence, quote_in_note
+from medreckon.reading.request import head_text, repair_message
 from scripted import GEN, Scripted
 
 
@@ -58,7 +54,7 @@ def test_the_case_names_its_calculator():
     other = make_case(calculator_id=None, name="Cockcroft-Gault", dataset="synthetic")
     assert calculator_for_case(other).id == "cockcroft-gault"
     with pytest.raises(ValueError, match="no calculator"):
-        Extract().check([make_case(calculator_id=999, name="nothing like it")])
+        Extract(configuration="plain").check([make_case(calculator_id=999, name="nothing like it")])
 
 
 def test_required_inputs_are_not_nullable_and_findings_are():
@@ -79,7 +75,7 @@ def test_evidence_schema_asks_a_quote_before_each_value():
     assert props["creatinine"]["properties"]["value"]["type"] == "number"
     assert props["height"]["properties"]["value"]["type"] == ["number", "null"]
     assert props["sex"]["properties"]["value"]["enum"] == ["male", "female"]
-    assert props["age"]["properties"]["quote"]["maxLength"] == extraction.QUOTE_MAX
+    assert props["age"]["properties"]["quote"]["maxLength"] == QUOTE_MAX
 
 
 @pytest.mark.parametrize("evidence", [True, False])
@@ -109,7 +105,7 @@ def test_evidence_replies_become_calculator_arguments():
 
 def test_the_calculator_computes_the_answer():
     model = Scripted(BMI_OK)
-    out = Extract().run(make_case(), model, GEN)
+    out = Extract(configuration="plain").run(make_case(), model, GEN)
     assert out.status == "ok" and out.answer == pytest.approx(81 / 1.8 ** 2)
     assert out.model_calls == 1 and out.usage == Usage(100, 20) and out.latency_s == 0.5
     t = out.trace
@@ -129,7 +125,7 @@ def test_the_dataset_convention_sets_rule_options():
     case = make_case(calculator_id=26, name="Sodium Correction", question="Corrected sodium?",
                      note="Sodium 130 mEq/L, glucose 500 mg/dL.", category="lab")
     reply = {"sodium": v(130, "mEq/L"), "glucose": v(500, "mg/dL")}
-    out = Extract().run(case, Scripted(reply), GEN)
+    out = Extract(configuration="plain").run(case, Scripted(reply), GEN)
     assert out.trace["options"] == {"correction": "hillier"}
     assert out.trace["normalised_inputs"]["correction"] == "hillier"
     assert out.answer == pytest.approx(130 + 2.4 * (500 - 100) / 100)
@@ -141,7 +137,7 @@ def test_an_invalid_input_goes_back_with_a_targeted_message():
            "height": None}
     good = dict(bad, height=v(160, "cm"))
     model = Scripted(bad, good)
-    out = Extract().run(case, model, GEN)
+    out = Extract(configuration="plain").run(case, model, GEN)
     assert out.status == "ok" and out.model_calls == 2 and out.usage == Usage(200, 40)
     first = out.trace["turns"][0]
     assert first["error"]["issues"][0]["field"] == "height"
@@ -156,7 +152,7 @@ def test_an_implausible_value_is_questioned_then_corrected():
     note = "A 40-year-old man, 180 cm tall, weighs 81 kg."
     wrong = {"weight": v(81, "kg"), "height": v(1.8, "cm")}  # 1.8 cm
     model = Scripted(wrong, BMI_OK)
-    out = Extract().run(make_case(note=note), model, GEN)
+    out = Extract(configuration="plain").run(make_case(note=note), model, GEN)
     first = out.trace["turns"][0]
     assert first["warnings"][0]["code"] == "implausible"
     assert "height = 1.8 cm" in first["repair"] and "did you mean 1.8 m" in first["repair"]
@@ -220,7 +216,7 @@ def test_findings_are_asked_one_at_a_time(quotes):
     assert out.model_calls == 8 == len(model.requests)
     assert out.usage == Usage(7 * 50 + 80, 7 * 5 + 10)
     # every request starts with the same note and question (a prefix cache reads them once)
-    head = extraction.head_text(CHA_CASE, calculator_for_case(CHA_CASE))
+    head = head_text(CHA_CASE.note, CHA_CASE.question, calculator_for_case(CHA_CASE))
     assert all(r["messages"][1]["content"].startswith(head) for r in model.requests)
     assert all(r["gen"]["max_tokens"] == (64 if quotes else 16) for r in model.requests[:7])
 
@@ -228,7 +224,7 @@ def test_findings_are_asked_one_at_a_time(quotes):
 def test_a_finding_claimed_without_words_of_the_note_is_not_taken():
     model = ByCriterion({"hypertension": "hypertension", "diabetes": "on insulin for years",
                          "stroke": ""}, {"age": v(70, "yr"), "sex": "female"})
-    out = Extract().run(CHA_CASE, model, GEN)
+    out = Extract(configuration="plain").run(CHA_CASE, model, GEN)
     claimed = {f["field"]: f for f in out.trace["findings"] if f.get("claimed")}
     assert set(claimed) == {"diabetes", "stroke"} and claimed["diabetes"]["quote_in_note"] is False
     assert out.answer == 3 and out.trace["normalised_inputs"]["diabetes"] is False
@@ -237,7 +233,7 @@ def test_a_finding_claimed_without_words_of_the_note_is_not_taken():
 def test_findings_can_be_asked_together():
     whole = Extract(split_findings=False).run(CHA_CASE, Scripted({"age": v(70, "yr"), "sex": "female",
                                                                     "hypertension": True}), GEN)
-    assert whole.model_calls == 1 and whole.answer == 3 and whole.trace["split_findings"] == []
+    assert whole.model_calls == 1 and whole.answer == 3 and whole.trace.get("split_findings", []) == []
 
 
 def test_no_valid_reply_after_the_repairs_is_unparsed_never_a_default():
@@ -256,7 +252,7 @@ def test_a_reply_cut_off_is_truncated():
 
 
 def test_a_model_error_is_an_error_outcome():
-    out = Extract().run(make_case(), Scripted(ModelError("endpoint down")), GEN)
+    out = Extract(configuration="plain").run(make_case(), Scripted(ModelError("endpoint down")), GEN)
     assert out.status == "error" and "endpoint down" in out.error and out.model_calls == 1
 
 
@@ -266,8 +262,8 @@ def test_the_evidence_variant_checks_quotes_against_the_note():
     out = Extract(evidence=True).run(make_case(), model, GEN)
     assert out.status == "ok" and out.answer == pytest.approx(25.0, abs=0.01)
     assert out.trace["turns"][0]["quotes_not_in_note"] == ["height"]
-    assert extraction.EVIDENCE_RULE in model.requests[0]["messages"][1]["content"]
-    assert Extract(evidence=True).version != Extract().version
+    assert prompts.EVIDENCE_RULE in model.requests[0]["messages"][1]["content"]
+    assert Extract(evidence=True).version != Extract(configuration="plain").version
 
 
 def test_answers_take_the_case_output_type():
@@ -281,7 +277,7 @@ def test_answers_take_the_case_output_type():
                      question="Gestational age?", ground_truth=(14, 1), lower=None, upper=None,
                      category="date")
     reply = {"current_date": "2024-03-01", "last_menstrual_period": "2023-11-23"}
-    out = Extract().run(case, Scripted(reply), GEN)
+    out = Extract(configuration="plain").run(case, Scripted(reply), GEN)
     assert out.status == "ok" and out.answer == (14, 1), out.error
 
 
@@ -290,19 +286,20 @@ def test_repair_messages_name_each_problem():
                                              "did_you_mean": "male"}]},
                           implausible=[{"message": "creatinine = 120 mg/dL is outside the plausible range"}])
     assert "sex: got M; expected one of male, female (did you mean: male)" in text
-    assert "creatinine = 120 mg/dL" in text and text.endswith(extraction.REPAIR_CLOSE)
+    assert "creatinine = 120 mg/dL" in text and text.endswith(prompts.REPAIR_CLOSE)
 
 
 def test_registered_and_versioned():
     assert STRATEGIES["extract"] is Extract and get_strategy("extract").name == "extract"
-    assert Extract().version.startswith(f"{Extract.strategy_version}+e{extraction.EXTRACT_PROMPT_VERSION}")
+    assert get_strategy("extract").version.startswith("default@")  # derived from its stages
+    assert Extract(configuration="plain").version == f"1+e{prompts.LEGACY_PROMPT_VERSION}+r2+splitq+fix"
     with pytest.raises(ValueError):
         Extract(max_repairs=9)
 
 
 def test_prompt_text_is_pinned_to_its_version():
-    # Edit a prompt sentence, then bump EXTRACT_PROMPT_VERSION and update this pin.
-    assert (extraction.EXTRACT_PROMPT_VERSION, extraction.prompt_fingerprint()[:12]) == ("3", "2081a933ab1a")
+    # the old configurations' keys say "+e3": their prompts must stay these texts
+    assert (prompts.LEGACY_PROMPT_VERSION, prompts.legacy_fingerprint()[:12]) == ("3", "2081a933ab1a")
 
 
 # ---------------------------------------------------------------- the embedded model
@@ -316,7 +313,7 @@ def test_extract_end_to_end_with_the_embedded_model(embedded_model):
     cases = load_cases("medcalc-bench", subset="medrac_clean_940", calculators=["56", "61", "24"],
                        per_calculator=1, seed=0)
     assert len(cases) == 3
-    strategy = Extract()
+    strategy = Extract(configuration="plain")
     outcomes = [strategy.run(c, embedded_model, {**GEN, "max_tokens": 200}) for c in cases]
     for case, out in zip(cases, outcomes, strict=True):
         assert out.status in ("ok", "unparsed", "truncated"), out.error

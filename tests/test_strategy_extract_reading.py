@@ -1,5 +1,6 @@
-"""The extract strategy's reading mechanisms, each a parameter, with a scripted model (the
-mechanisms' own tests are tests/test_bench_reading_*.py)."""
+"""The extract strategy's old configurations (issue 17's flags: each mechanism a parameter), run as
+reading pipelines composed from the flags, with a scripted model (the readers' own tests are
+tests/test_reading_*.py; the stages and pipelines', tests/test_reading_pipeline.py)."""
 
 import json
 import math
@@ -24,8 +25,8 @@ HASBLED_NOTE = ("A 71-year-old man with a history of hypertension, not on treatm
 HASBLED = case(HASBLED_NOTE, 25, "HAS-BLED Score for Major Bleeding Risk", ground_truth=3)
 
 
-def test_defaults_are_todays_extract():
-    assert get_strategy("extract").version == "1+e3+r2+splitq+fix"
+def test_old_configurations_keep_their_versions():
+    assert get_strategy("extract:max_repairs=2").version == "1+e3+r2+splitq+fix"  # `extract` before the pipelines
     v = get_strategy("extract:context=with_model,decide=logprob,threshold=0.6,candidates=true,"
                      "apply_hints=true,item_lists=true,abstain=true").version
     assert v == "1+e3+r2+splitq+fix+ctx9-with_model+lp2+t0.6+cand7+hints3+items+abst"
@@ -33,6 +34,96 @@ def test_defaults_are_todays_extract():
         get_strategy("extract:context=on")
     with pytest.raises(ValueError, match="threshold: got 1.5"):
         get_strategy("extract:threshold=1.5")
+
+
+# Every old configuration the docs, scripts and tests named, with the version main's code (dd83335)
+# gave it: their run directories keep their attempt keys (the versions are frozen, never derived).
+LEGACY_KEYS = [
+    ('extract:max_repairs=2',
+     '1+e3+r2+splitq+fix'),
+    ('extract:context=alone,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+cand1st5+hints3+items+abst'),
+    ('extract:context=with_model,decide=logprob,threshold=0.6,candidates=true,apply_hints=true,item_lists=true,abstain=true',
+     '1+e3+r2+splitq+fix+ctx9-with_model+lp2+t0.6+cand7+hints3+items+abst'),
+    ('extract:split_findings=false,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+fix+chlp3+cand1st5+hints3+items+abst'),
+    ('extract:context=alone,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+cand1st5+hints3+items+abst'),
+    ('extract:context=alone,choices=logprob,apply_hints=true,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+hints3+items+abst'),
+    ('extract:context=alone,choices=logprob,candidates=first,item_lists=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+cand1st5+items+abst'),
+    ('extract:context=alone,choices=logprob,candidates=first,apply_hints=true,abstain=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+cand1st5+hints3+abst'),
+    ('extract:context=alone,choices=logprob,candidates=first,apply_hints=true,item_lists=true,max_repairs=1',
+     '1+e3+r1+splitq+fix+ctx9-alone+chlp3+cand1st5+hints3+items'),
+    ('extract:context=alone,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true',
+     '1+e3+r2+splitq+fix+ctx9-alone+chlp3+cand1st5+hints3+items+abst'),
+    ('extract:split_findings=false,max_repairs=1',
+     '1+e3+r1+fix'),
+    ('extract:evidence=true',
+     '1+e3+r2+q+fix'),
+    ('extract:evidence=true,max_repairs=1',
+     '1+e3+r1+q+fix'),
+    ('extract:split_findings=false',
+     '1+e3+r2+fix'),
+    ('extract:finding_quotes=false',
+     '1+e3+r2+split+fix'),
+    ('extract:fix_units=false',
+     '1+e3+r2+splitq'),
+    ('extract:repair_implausible=false',
+     '1+e3+r2-noimpl+splitq+fix'),
+    ('extract:context=veto',
+     '1+e3+r2+splitq+fix+ctx9-veto'),
+    ('extract:context=veto,split_findings=false',
+     '1+e3+r2+fix+ctx9-veto'),
+    ('extract:context=with_model',
+     '1+e3+r2+splitq+fix+ctx9-with_model'),
+    ('extract:decide=logprob',
+     '1+e3+r2+splitq+fix+lp2'),
+    ('extract:decide=logprob,threshold=0.449',
+     '1+e3+r2+splitq+fix+lp2+t0.449'),
+    ('extract:candidates=true',
+     '1+e3+r2+splitq+fix+cand7'),
+    ('extract:candidates=first',
+     '1+e3+r2+splitq+fix+cand1st5'),
+    ('extract:apply_hints=true',
+     '1+e3+r2+splitq+fix+hints3'),
+    ('extract:item_lists=true',
+     '1+e3+r2+splitq+fix+items'),
+    ('extract:abstain=true',
+     '1+e3+r2+splitq+fix+abst'),
+    ('extract:choices=logprob',
+     '1+e3+r2+splitq+fix+chlp3'),
+    ('extract:max_repairs=0',
+     '1+e3+r0+splitq+fix'),
+    ('extract:max_repairs=5',
+     '1+e3+r5+splitq+fix'),
+    ('extract:context=alone,decide=logprob,choices=logprob,candidates=first,apply_hints=true,item_lists=true,abstain=true,max_repairs=1,threshold=0.7',
+     '1+e3+r1+splitq+fix+ctx9-alone+lp2+chlp3+t0.7+cand1st5+hints3+items+abst'),
+    ('extract:decide=logprob,choices=logprob',
+     '1+e3+r2+splitq+fix+lp2+chlp3'),
+]
+
+
+@pytest.mark.parametrize(("spec", "version"), LEGACY_KEYS, ids=[s for s, _ in LEGACY_KEYS])
+def test_an_old_configuration_keeps_its_attempt_key(spec, version):
+    assert get_strategy(spec).version == version
+
+
+def test_old_configurations_by_name_and_the_new_default():
+    from medreckon.bench.strategies.extract_legacy import CONFIGURATIONS
+
+    for name, (flags, version) in CONFIGURATIONS.items():
+        assert get_strategy(f"extract:configuration={name}").version == version
+        spec = ",".join(f"{k}={str(v).lower()}" for k, v in flags.items()) or "max_repairs=2"
+        assert get_strategy(f"extract:{spec}").version == version
+    assert get_strategy("extract").version.startswith("default@")  # derived, not a flag string
+    assert get_strategy("extract:pipeline=rules").version.startswith("rules@")
+    with pytest.raises(ValueError, match="a pipeline or an old configuration"):
+        get_strategy("extract:pipeline=rules,context=alone")
+    with pytest.raises(ValueError, match="configuration: got 'nope'"):
+        get_strategy("extract:configuration=nope")
 
 
 pytest.importorskip("medspacy", reason="the [reading] extra (medspacy) is not installed")
@@ -102,6 +193,8 @@ def test_context_with_model_in_the_json_request_leaves_out_what_the_reader_settl
 class Scoring(Scripted):
     """A scripted model that also scores options: P(yes) 0.9 when the question's criterion is in
     `yes`, else 0.2."""
+
+    supports_logprobs = True
 
     def __init__(self, *replies, yes=()):
         super().__init__(*replies)
@@ -232,7 +325,11 @@ def test_an_optional_quantity_the_note_never_mentions_is_not_asked_and_hints_cha
     calc = get("psi")
     reply = {**out.trace["normalised_inputs"], "temperature": 99.5, "oxygen_saturation": {"value": 84, "unit": "1"}}
     record = {}
-    got = get_strategy("extract:apply_hints=true")._hinted(calc, reply, compute(calc, reply), {}, record, "")
+    from medreckon.reading.read import new_state
+    from medreckon.reading.stages.fixes import Hints
+
+    state = new_state(calc, "-", "?", {}, None, {})
+    got = Hints().fix(state, reply, {}, compute(calc, reply), record)
     hinted = " ".join(record["hints_applied"])
     assert got.result is not None and not [w for w in got.result.warnings if w.code == "implausible"]
     assert "oxygen_saturation" in hinted and "temperature" in hinted
@@ -344,6 +441,8 @@ class Lettered(Scripted):
     about, with probability 0.7 (the others share the rest), and "B" at 0.5 on the content-free
     question (a letter bias, as the 1.5B model has); yes/no questions get P(yes) 0.1."""
 
+    supports_logprobs = True
+
     def __init__(self, *replies, picks):
         super().__init__(*replies)
         self.picks, self.scored = picks, []
@@ -409,30 +508,32 @@ def test_graded_choices_by_logprob_with_the_embedded_model(embedded_model):
 
 def test_contextual_calibration_removes_a_letter_bias():
     from medreckon.bench.models import Meter
-    from medreckon.bench.strategies import extract_steps as steps
-    from medreckon.calculators.describe import describe_inputs
     from medreckon.calculators.registry import get
+    from medreckon.reading import questions
+    from medreckon.reading.inputs import read_inputs
 
     class Biased(Scripted):
+        supports_logprobs = True
+
         def option_logprobs(self, messages, options):
             p = {"A": 0.2, "B": 0.6, "C": 0.2} if "- N/A" in messages[-1]["content"] else \
                 {"A": 0.40, "B": 0.45, "C": 0.15}
             return option_scores([(o, math.log(p[o])) for o in options], options), Usage(30, 0), 0.1
 
-    spec = next(s for s in steps.graded_choices(describe_inputs(get("charlson"))) if s.name == "liver_disease")
+    spec = next(s for s in questions.graded_choices(read_inputs(get("charlson"))) if s.name == "liver_disease")
     meter = Meter(Biased())
-    choice, p = steps.logprob_choice(meter, "system", "Patient note: severe liver disease.", spec, None)
+    choice, p = questions.logprob_choice(meter, "Patient note: severe liver disease.", spec, None)
     assert choice == "none" and meter.calls == 2  # B led 0.45 to 0.40 before the prior (B 0.6) was divided out
     assert p == pytest.approx({"none": 2.0 / 3.5, "mild": 0.75 / 3.5, "moderate_to_severe": 0.75 / 3.5}, abs=1e-4)
 
 
 def test_a_recent_criterion_ignores_a_clause_years_back():
-    from medreckon.bench.strategies import extract_steps as steps
-    from medreckon.calculators.describe import describe_inputs
     from medreckon.calculators.registry import get
+    from medreckon.reading.findings import read_findings
+    from medreckon.reading.inputs import read_inputs
 
-    specs = [s for s in describe_inputs(get("caprini")) if s.name in ("recent_plaster_cast", "recent_pneumonia")]
+    specs = [s for s in read_inputs(get("caprini")) if s.name in ("recent_plaster_cast", "recent_pneumonia")]
     note = ("Three years ago she broke her ankle and spent six weeks in a plaster cast; she has had no injury "
             "since. She was treated for pneumonia two weeks ago.")
-    got = steps.read_findings(case(note, 36, "Caprini Score for Venous Thromboembolism (2005)"), specs)
+    got = read_findings(note, specs)
     assert got["recent_plaster_cast"].state == "absent" and got["recent_pneumonia"].state == "present"

@@ -282,6 +282,10 @@ main.add_command(mcp_command)
 main.add_command(serve_command)
 main.add_command(view_command)
 
+from .reading.cli import from_note_command as _from_note  # noqa: E402
+
+calc.add_command(_from_note)
+
 from .bench.cli import bench as _bench_group  # noqa: E402
 from .bench.cli import data as _data_group  # noqa: E402
 

@@ -22,6 +22,7 @@ class InputIssue:
     expected: str
     suggestion: str | None = None
     kind: str = "invalid"  # missing | unknown_field | unit | range | choice | type | invalid
+    suggested: tuple[float, str] | None = None  # the (number, unit) `suggestion` names, as data
 
     def sentence(self) -> str:
         given = "nothing" if self.kind == "missing" else echo_repr(self.value)
@@ -78,7 +79,9 @@ class CalculatorInputError(ValueError):
             "calculator": self.calculator,
             "message": str(self),
             "issues": [{"field": clip_text(i.field), "value": echo(i.value), "expected": clip_text(i.expected, TEXT_LIMIT),
-                        "suggestion": i.suggestion and clip_text(i.suggestion, TEXT_LIMIT), "kind": i.kind} for i in self.issues[:MAX_ISSUES]],
+                        "suggestion": i.suggestion and clip_text(i.suggestion, TEXT_LIMIT), "kind": i.kind,
+                        **({"suggested": {"value": i.suggested[0], "unit": i.suggested[1]}} if i.suggested else {})}
+                       for i in self.issues[:MAX_ISSUES]],
             **({"issues_omitted": len(self.issues) - MAX_ISSUES} if len(self.issues) > MAX_ISSUES else {}),
         }
 

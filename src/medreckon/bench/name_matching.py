@@ -28,27 +28,17 @@ from ..calculators.describe import InputSpec
 from ..calculators.registry import all_calculators, get
 from ..calculators.spec import Calculator
 from ..errors import CalculatorInputError
+from ..reading.lexicon import lexicon
 from .calculation import asked_inputs
 from .trace import plain
 
+_NAMES = lexicon().names
 # Abbreviations and synonyms read as the words they stand for, on both sides of a comparison,
-# so "SBP", "systolic_bp" and "Systolic Blood Pressure" are the same words.
-_SYNONYMS: dict[str, str] = {
-    "bp": "blood pressure", "sbp": "systolic blood pressure", "dbp": "diastolic blood pressure",
-    "hr": "heart rate", "pulse": "heart rate", "rr": "respiratory rate", "temp": "temperature",
-    "wt": "weight", "ht": "height", "cr": "creatinine", "scr": "creatinine",
-    "bun": "blood urea nitrogen", "wbc": "white blood cell", "hb": "hemoglobin", "hgb": "hemoglobin",
-    "plt": "platelet", "na": "sodium", "k": "potassium", "cl": "chloride", "hco3": "bicarbonate",
-    "alb": "albumin", "bili": "bilirubin", "inr": "international normalized ratio",
-    "hdl": "high density lipoprotein", "tg": "triglyceride", "o2": "oxygen",
-    "spo2": "oxygen saturation", "sao2": "oxygen saturation", "gcs": "glasgow coma",
-    "lmp": "last menstrual period", "dvt": "deep vein thrombosis", "pe": "pulmonary embolism",
-    "chf": "congestive heart failure", "tia": "transient ischemic attack",
-    "mi": "myocardial infarction", "copd": "chronic obstructive pulmonary disease",
-    "gfr": "glomerular filtration rate", "egfr": "glomerular filtration rate",
-    "crcl": "creatinine clearance", "bmi": "body mass index", "gender": "sex", "sat": "saturation",
-    "map": "mean arterial pressure", "plasma": "serum", "today": "current date",
-}
+# so "SBP", "systolic_bp" and "Systolic Blood Pressure" are the same words (the lexicon's names.toml).
+_SYNONYMS: dict[str, str] = dict(_NAMES["abbreviations"])
+# British spellings folded to American ones: the lexicon's pairs, then its general rules ("haem-").
+_UK = tuple((uk, us) for us, uk in _NAMES["spellings"]["british"])
+_FOLDS = tuple((re.compile(pattern), to) for pattern, to in _NAMES["spellings"]["folds"])
 _FILLER = frozenset("a an the of in on or and for to at with by patient patients level value".split())
 # Words that name no particular calculator ("Caprini score" is the Caprini calculator).
 _CALC_FILLER = _FILLER | frozenset(
@@ -61,8 +51,10 @@ _MIN_SPELLING = 0.85  # difflib ratio for a misspelt name
 
 
 def _word(w: str) -> str:
-    w = re.sub(r"(?<=[dhkmr])ae", "e", w)  # UK spelling: haem-, anaem-, ischaem-, leukaem-
-    w = re.sub(r"^oe", "e", w)  # oedema, oestrogen
+    for uk, us in _UK:  # UK spelling: tumour, localised
+        w = w.replace(uk, us)
+    for pattern, to in _FOLDS:  # haem-, anaem-, ischaem-, leukaem-, oedema, oestrogen
+        w = pattern.sub(to, w)
     if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
         w = w[:-1]  # platelets -> platelet, days -> day
     return w

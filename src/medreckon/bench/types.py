@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal
 
 from ..calculators.spec import OutputType  # one definition: what a calculator's value is
 from .trace import CalcTrace
@@ -67,9 +67,20 @@ class ModelError(RuntimeError):
     """A request that failed after bounded retries; the runner stores it as status `error`."""
 
 
-@runtime_checkable
-class ModelClient(Protocol):
-    name: str  # the model string it was made from, e.g. "embedded"
+class LogprobsUnavailable(ModelError):
+    """The model client cannot score options by log-probability."""
+
+
+class ModelClient:
+    """What every model client offers. `chat` is the one request every client makes; the optional
+    capabilities are declared here with what a client without them does, so callers ask the client
+    instead of probing it: `supports_logprobs` and `option_logprobs` (the log-probability that the
+    reply starts with each option; the same bounded retries as `chat`), `info` (what a run records
+    about the model), `max_concurrency` (requests it takes at once; None: no limit of its own)."""
+
+    name: str = ""  # the model string it was made from, e.g. "embedded"
+    supports_logprobs: bool = False
+    max_concurrency: int | None = None
 
     def chat(
         self,
@@ -77,7 +88,19 @@ class ModelClient(Protocol):
         tools: list[dict[str, Any]] | None = None,
         response_format: dict[str, Any] | None = None,
         **gen: Any,
-    ) -> Completion: ...
+    ) -> Completion:
+        raise NotImplementedError(f"{type(self).__name__} does not implement chat")
+
+    def option_logprobs(self, messages: list[dict[str, Any]], options: list[str],
+                        **gen: Any) -> tuple[dict[str, float], Usage, float]:
+        """({option: log P(the reply starts with it)}, usage, latency); LogprobsUnavailable here."""
+        raise LogprobsUnavailable(
+            f"{self.name or type(self).__name__} cannot score options by log-probability (use the embedded "
+            "model, a llamacpp: model or an OpenAI-compatible server that returns logprobs)")
+
+    @property
+    def info(self) -> dict[str, Any]:
+        return {"model": self.name}
 
 
 @dataclass

@@ -5,32 +5,53 @@ re-declaring anything."""
 from __future__ import annotations
 
 import datetime as dt
+import math
 import types
 import typing
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from .fields import NotePhrases, Quantity, Scope, Synonyms
+from .fields import Quantity, Scope
 from .spec import Calculator, Output
+
+
+class InputKind(StrEnum):
+    """What an input is (a str: `spec.kind == "quantity"` holds)."""
+
+    QUANTITY = "quantity"
+    CHOICE = "choice"
+    BOOLEAN = "boolean"
+    DATE = "date"
+    INTEGER = "integer"
+    NUMBER = "number"
+    TEXT = "text"
+
+
+Limit = tuple[float, bool, float, bool]  # (low, low inclusive, high, high inclusive)
 
 
 @dataclass(frozen=True)
 class InputSpec:
     name: str
-    kind: str  # quantity | choice | boolean | date | integer | number | text
+    kind: InputKind
     required: bool
     description: str
     default: Any = None
     option: bool = False
     unit: str | None = None
     units: tuple[str, ...] = ()
-    bounds: str | None = None
+    bounds: str | None = None  # the hard bounds in words ("≥ 0, ≤ 100"), for people
     plausible: tuple[float, float] | None = None
+    limits: tuple[tuple[str, Limit], ...] = ()  # the hard bounds as numbers, per unit (a plain number: unit "")
     choices: tuple[str, ...] = ()
     nullable: bool = False
-    synonyms: tuple[str, ...] = ()  # a finding's other names in notes (fields.Synonyms)
-    phrases: NotePhrases | None = None  # how notes state a choice's options
-    scope: Scope = Scope()  # which of a finding's mentions count (fields.Scope)
+    scope: Scope = Scope()  # which of a finding's occurrences count (fields.Scope)
+
+    def limits_in(self, unit: str | None = None) -> Limit | None:
+        """The hard bounds in `unit` (default: the canonical unit), or None where there are none."""
+        want = (self.unit or "") if unit is None else unit
+        return next((lim for u, lim in self.limits if u == want), None)
 
 
 def unwrap(annotation: Any) -> tuple[Any, list[Any], bool]:
@@ -68,6 +89,25 @@ def _plain_bounds(meta: list[Any]) -> str | None:
     return ", ".join(parts) or None
 
 
+def _quantity_limits(qty: Quantity, units: tuple[str, ...]) -> tuple[tuple[str, Limit], ...]:
+    from .quantity_schema import unit_limits
+
+    return tuple((unit, unit_limits(qty, unit)) for unit in units)
+
+
+def _plain_limits(meta: list[Any]) -> tuple[tuple[str, Limit], ...]:
+    lo, lo_in, hi, hi_in = -math.inf, False, math.inf, False
+    for m in meta:
+        for key, low, inclusive in (("gt", True, False), ("ge", True, True), ("lt", False, False), ("le", False, True)):
+            v = getattr(m, key, None)
+            if isinstance(v, int | float):
+                if low:
+                    lo, lo_in = float(v), inclusive
+                else:
+                    hi, hi_in = float(v), inclusive
+    return () if (lo, hi) == (-math.inf, math.inf) else (("", (lo, lo_in, hi, hi_in)),)
+
+
 def describe_inputs(calc: Calculator) -> list[InputSpec]:
     specs = []
     for name, f in calc.inputs.model_fields.items():
@@ -81,23 +121,21 @@ def describe_inputs(calc: Calculator) -> list[InputSpec]:
         )
         qty = next((m for m in meta if isinstance(m, Quantity)), None)
         if qty is not None:
-            specs.append(InputSpec(kind="quantity", unit=qty.unit, units=tuple(dict.fromkeys((qty.unit, *qty.units))),
-                                   bounds=_bounds(qty), plausible=qty.plausible, **common))
+            units = tuple(dict.fromkeys((qty.unit, *qty.units)))
+            specs.append(InputSpec(kind=InputKind.QUANTITY, unit=qty.unit, units=units, bounds=_bounds(qty),
+                                   plausible=qty.plausible, limits=_quantity_limits(qty, units), **common))
         elif typing.get_origin(base) is typing.Literal:
-            phrases = next((m for m in meta if isinstance(m, NotePhrases)), None)
-            specs.append(InputSpec(kind="choice", choices=tuple(typing.get_args(base)), phrases=phrases, **common))
+            specs.append(InputSpec(kind=InputKind.CHOICE, choices=tuple(typing.get_args(base)), **common))
         elif base is bool:
-            words = next((m.words for m in meta if isinstance(m, Synonyms)), ())
-            phrases = next((m for m in meta if isinstance(m, NotePhrases)), None)
             scope = next((m for m in meta if isinstance(m, Scope)), Scope())
-            specs.append(InputSpec(kind="boolean", synonyms=words, phrases=phrases, scope=scope, **common))
+            specs.append(InputSpec(kind=InputKind.BOOLEAN, scope=scope, **common))
         elif base is dt.date:
-            specs.append(InputSpec(kind="date", **common))
+            specs.append(InputSpec(kind=InputKind.DATE, **common))
         elif base in (int, float):
-            kind = "integer" if base is int else "number"
-            specs.append(InputSpec(kind=kind, bounds=_plain_bounds(meta), **common))
+            kind = InputKind.INTEGER if base is int else InputKind.NUMBER
+            specs.append(InputSpec(kind=kind, bounds=_plain_bounds(meta), limits=_plain_limits(meta), **common))
         else:
-            specs.append(InputSpec(kind="text", **common))
+            specs.append(InputSpec(kind=InputKind.TEXT, **common))
     return specs
 
 

@@ -123,6 +123,10 @@ def _plain_number(t: Any) -> bool:
     return t in (int, float)
 
 
+_SUGGESTED_WIRE = {"anyOf": [{"type": "object", "required": ["value", "unit"], "properties": {
+    "value": {"type": "number"}, "unit": {"type": "string"}}}, {"type": "null"}]}
+
+
 @dataclass(frozen=True, slots=True)
 class InputWarning:
     """Something the caller should know: an implausible value, an assumed default, a variant."""
@@ -130,6 +134,8 @@ class InputWarning:
     field: str | None
     message: str
     code: str = "note"  # implausible | assumed_default | convention | note
+    # (number, unit) that would make it plausible, as data; written {"value", "unit"} (Result.to_dict)
+    suggested: Annotated[tuple[float, str] | None, WithJsonSchema(_SUGGESTED_WIRE)] = None
 
 
 def _fmt(x: float) -> str:
@@ -278,7 +284,7 @@ class Quantity:
                 hint = None
             shown = "as a fraction" if unit == "1" else unit
             raise _error(f"{_fmt(x)} {unit} is impossible",
-                         f"a value from {bounds[0]:.6g} to {bounds[2]:.6g} {shown}", hint)
+                         f"a value from {bounds[0]:.6g} to {bounds[2]:.6g} {shown}", *(hint or (None, None)))
         try:
             factor, offset = u.conversion(unit, self.unit, self.analyte)
             if type(unit) is str and len(self._unit_plans) < _UNIT_PLANS:
@@ -344,14 +350,14 @@ class Quantity:
         if bound:
             raise _error(
                 f"{_fmt(x)} {self.unit} is impossible", f"a value {bound} {self.unit}",
-                _unit_hint(self, v, x),
+                *(_unit_hint(self, v, x) or (None, None)),
             )
         if self.plausible and not (self.plausible[0] <= x <= self.plausible[1]) and warnings is not None:
             lo, hi = self.plausible
             msg = f"{field_name} = {_fmt(x)} {self.unit} is outside the plausible range {_fmt(lo)}-{_fmt(hi)} {self.unit}"
             hint = _unit_hint(self, v, x)
             warnings.append(
-                InputWarning(field_name, msg + (f"; {hint}" if hint else ""), "implausible")
+                InputWarning(field_name, msg + (f"; {hint[0]}" if hint else ""), "implausible", hint[1] if hint else None)
             )
         return x
 
@@ -361,7 +367,7 @@ class Quantity:
         return _error(f"{_fmt(x)} without a unit could be {_fmt(x)} % or a fraction (= {_fmt(x * 100)} %)",
                       f'a unit with a value of 1 or less: "{_fmt(x)} %", or {{"value": {_fmt(x)}, "unit": "1"}} '
                       f"for a fraction (a bare number is read in % when it is over 1)",
-                      _unit_hint(self, x, x))
+                      *(_unit_hint(self, x, x) or (None, None)))
 
     def _violated_bound(self, x: float) -> str | None:
         if self.gt is not None and not x > self.gt:
@@ -402,14 +408,18 @@ def _raise(exc: Exception) -> Any:
     raise exc
 
 
-def _error(message: str, expected: str, suggestion: str | None) -> PydanticCustomError:
+def _error(message: str, expected: str, suggestion: str | None,
+           suggested: tuple[float, str] | None = None) -> PydanticCustomError:
+    """`suggestion` in words for a person; `suggested`, the (number, unit) it names, for a program."""
     return PydanticCustomError(
-        "medreckon", "{message}", {"message": message, "expected": expected, "suggestion": suggestion}
+        "medreckon", "{message}", {"message": message, "expected": expected, "suggestion": suggestion,
+                                   "suggested": suggested}
     )
 
 
-def _unit_hint(q: Quantity, raw: Any, x: float) -> str | None:
-    """'did you mean 88 umol/L (= 1 mg/dL)?' when another offered unit makes the number plausible."""
+def _unit_hint(q: Quantity, raw: Any, x: float) -> tuple[str, tuple[float, str]] | None:
+    """('did you mean 88 umol/L (= 1 mg/dL)?', (88.0, 'umol/L')) when another offered unit makes the
+    number plausible: the words and, as data, the number and unit they name."""
     if not q.plausible:
         return None
     try:
@@ -432,7 +442,8 @@ def _unit_hint(q: Quantity, raw: Any, x: float) -> str | None:
             continue
         if abs(y - x) > 1e-9 * max(1.0, abs(x)) and q.plausible[0] <= y <= q.plausible[1]:
             same = alt == q.unit or alt in u.symbols(q.dimension) and u.conversion(alt, q.unit)[0] == 1.0
-            return f"did you mean {_fmt(float(number))} {alt}" + ("?" if same else f" (= {_fmt(y)} {q.unit})?")
+            text = f"did you mean {_fmt(float(number))} {alt}" + ("?" if same else f" (= {_fmt(y)} {q.unit})?")
+            return text, (float(number), alt)
     return None
 
 
@@ -507,40 +518,9 @@ Date = Annotated[dt.date, BeforeValidator(parse_date)]
 
 
 @dataclass(frozen=True)
-class Synonyms:
-    """Words a note may use for a finding ("CHF", "reduced ejection fraction"): read by note
-    readers (bench.reading), kept out of every schema (pydantic ignores unknown metadata)."""
-
-    words: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class NotePhrases:
-    """How notes state each option of a choice, as case-insensitive regular expressions
-    ({option: (pattern, ...)}; "opens her eyes ... to painful stimuli" is GCS eye opening to
-    pain): read by note readers (bench.reading.choices), kept out of every schema.
-    `ranked`: the options are listed most severe first, and when a note states several the first
-    listed wins (a metastatic and a localised mention of one tumour is metastatic); otherwise
-    several options stated leave the choice open. `current`: the choice is the patient's state
-    now, so a statement in a sentence about the past ("a hip replacement in 2015") is no option."""
-
-    patterns: tuple[tuple[str, tuple[str, ...]], ...]
-    ranked: bool = False
-    current: bool = False
-
-
-def with_phrases(info: Any, phrases: dict[str, tuple[str, ...]], *, ranked: bool = False,
-                 current: bool = False) -> Any:
-    """A choice input's Field with the phrases notes use for its options (NotePhrases)."""
-    info.metadata.append(NotePhrases(tuple((option, tuple(p)) for option, p in phrases.items()),
-                                     ranked=ranked, current=current))
-    return info
-
-
-@dataclass(frozen=True)
 class Scope:
-    """Which of a finding's mentions in a note count, read by note readers (bench.reading), kept
-    out of every schema. `when`: at "any" time, only in the "past" (Wells' previous DVT: in a note
+    """A finding's clinical scope: which of its occurrences count (the note readers of
+    medreckon.reading count those mentions only); kept out of every schema. `when`: at "any" time, only in the "past" (Wells' previous DVT: in a note
     about a suspected PE, "PE is the most likely diagnosis" is no previous one) or "recent", the
     weeks before presentation ("three years ago she spent six weeks in a plaster cast" is no
     recent cast). `whose`: the "patient"'s or a "relative"'s (a family-history criterion).
@@ -552,15 +532,13 @@ class Scope:
     absence: bool = False
 
 
-def Finding(description: str, default: bool | None = False, synonyms: tuple[str, ...] = (), *,  # noqa: N802 - reads as a type
+def Finding(description: str, default: bool | None = False, *,  # noqa: N802 - reads as a type
             when: Literal["any", "past", "recent"] = "any", whose: Literal["patient", "relative"] = "patient",
             absence: bool = False) -> Any:
     """A yes/no clinical finding. When not given it takes `default` (absent), reported as a warning.
-    `synonyms`: the words a note may use for it (see Synonyms, and calculators.vocabulary for
-    concepts several scores share); `when`, `whose`, `absence`: which mentions count (see Scope)."""
+    `when`, `whose`, `absence`: which occurrences count (see Scope). The words notes use for it are
+    the reading lexicon's (medreckon/reading/lexicon), not the calculator's."""
     info = Field(default, description=description)
-    if synonyms:
-        info.metadata.append(Synonyms(tuple(synonyms)))
     if (when, whose, absence) != ("any", "patient", False):
         info.metadata.append(Scope(when, whose, absence))
     return info
@@ -621,9 +599,6 @@ Percent = q("%", ge=0, le=100, units=("%", "1"))
 __all__ = [
     "Inputs", "InputWarning", "Quantity", "choice", "number_choice", "Date", "Finding", "Option", "q", "scoped", "Sex",
     "Age",
-    "Synonyms",
-    "NotePhrases",
-    "with_phrases",
     "Weight", "Height", "BMI", "HeartRate", "RespiratoryRate", "BloodPressure", "SystolicDivisor", "Temperature",
     "QTInterval", "Creatinine", "BUN", "Glucose", "Sodium", "Potassium", "Chloride", "Bicarbonate",
     "Calcium", "Albumin", "Bilirubin", "Cholesterol", "Triglycerides", "Hemoglobin", "Platelets",

@@ -31,7 +31,7 @@ from pydantic import BaseModel
 from pydantic.functional_validators import BeforeValidator
 from pydantic.json_schema import WithJsonSchema
 
-from .fields import NotePhrases, Quantity, Scope, Synonyms, parse_date
+from .fields import Quantity, Scope, parse_date
 
 Reader = Callable[[dict[str, Any], list[Any]], BaseModel | None]
 
@@ -72,7 +72,7 @@ def reader(model: type[BaseModel]) -> Reader | None:
 
 def _field_kind(annotation: Any, metadata: list[Any], nullable: bool) -> tuple[str, Any, bool] | None:
     """(kind, argument, nullable) for one field, or None when the reader does not know it."""
-    metadata = [m for m in metadata if not isinstance(m, WithJsonSchema | Synonyms | NotePhrases | Scope)]  # schema and prose only
+    metadata = [m for m in metadata if not isinstance(m, WithJsonSchema | Scope)]  # schema and prose only
     quantities = [m for m in metadata if isinstance(m, Quantity)]
     if quantities:
         return ("quantity", quantities[0], nullable) if len(metadata) == 1 and annotation is float else None

@@ -158,7 +158,9 @@ class Result:
                 {"what": s.what, "expression": s.expression, "value": jsonable(s.value), "unit": s.unit}
                 for s in self.steps
             ],
-            "warnings": [{"field": w.field, "message": w.message, "code": w.code} for w in self.warnings],
+            "warnings": [{"field": w.field, "message": w.message, "code": w.code,
+                          **({"suggested": {"value": w.suggested[0], "unit": w.suggested[1]}} if w.suggested else {})}
+                         for w in self.warnings],
             "inputs": {k: jsonable(v) for k, v in self.inputs.items()},
             "references": [{"citation": r.citation, "url": r.url} for r in self.references],
             "outputs": {k: {"value": jsonable(o["value"]), "rounded": jsonable(o["rounded"]), "unit": o["unit"]}
@@ -442,7 +444,8 @@ def _issues(calc: Calculator, exc: ValidationError) -> list[InputIssue]:
         kind, ctx = err["type"], err.get("ctx") or {}
         value = err.get("input")
         if kind == "medreckon":
-            issues.append(InputIssue(loc, value, ctx["expected"], ctx.get("suggestion"), "invalid"))
+            issues.append(InputIssue(loc, value, ctx["expected"], ctx.get("suggestion"), "invalid",
+                                     ctx.get("suggested")))
         elif kind == "extra_forbidden" and len(issues) >= MAX_ISSUES:  # not shown: spare the matching
             issues.append(InputIssue(loc, value, "no such input", None, "unknown_field"))
         elif kind == "extra_forbidden":

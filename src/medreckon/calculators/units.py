@@ -96,14 +96,15 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "d": ("d", "day", "days"),
     "wk": ("wk", "wks", "week", "weeks", "w"),
     "mo": ("mo", "mos", "month", "months"),
-    "yr": ("y", "yr", "yrs", "year", "years", "years old", "yo", "y/o"),
+    "yr": ("y", "yr", "yrs", "year", "years", "years old", "yo", "y/o", "year-old", "year old", "y.o", "yr-old",
+           "yr old"),
     "mmHg": ("mmhg", "mm hg", "mm of hg", "torr"),
     "kPa": ("kpa",),
     "cmH2O": ("cmh2o", "cm h2o"),
     "atm": ("atm",),
     "/min": (
         "/min", "per min", "per minute", "bpm", "beats per minute", "beats/min", "breaths per minute",
-        "breaths/min", "1/min", "min^-1",
+        "breaths/min", "1/min", "min^-1", "beats/minute", "breaths/minute",
     ),
     "/h": ("/h", "/hr", "per hour", "per hr"),
     "/d": ("/d", "/day", "per day", "times per day", "doses per day", "x/day", "times a day"),
@@ -134,9 +135,9 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "uIU/mL": ("uiu/ml", "uu/ml", "uunits/ml", "microunits/ml", "miu/l", "mu/l"),
     "mIU/mL": ("miu/ml", "mu/ml"),
     "/L": ("/l", "per l", "l", "cells/l"),
-    "/uL": ("/ul", "per ul", "ul", "cells/ul", "/mm^3", "per mm^3", "cells/mm^3", "mm^3", "m^3"),
-    "10^3/uL": ("10^3/ul", "x10^3/ul", "*10^3/ul", "k/ul", "thou/ul", "10^3/mm^3", "x10^3/mm^3"),
-    "10^9/L": ("10^9/l", "x10^9/l", "*10^9/l", "g/l"),
+    "/uL": ("/ul", "per ul", "ul", "cells/ul", "/mm^3", "per mm^3", "cells/mm^3", "mm^3", "m^3", "/mm3", "cells/mm3"),
+    "10^3/uL": ("10^3/ul", "x10^3/ul", "*10^3/ul", "k/ul", "thou/ul", "10^3/mm^3", "x10^3/mm^3", "x 10^3/ul"),
+    "10^9/L": ("10^9/l", "x10^9/l", "*10^9/l", "g/l", "x 10^9/l"),
     "10^12/L": ("10^12/l", "x10^12/l"),
     "10^6/uL": ("10^6/ul", "x10^6/ul", "*10^6/ul", "m/ul", "million/ul", "10^6/mm^3", "x10^6/mm^3"),
     "1": ("1", "fraction", "ratio", ""),
@@ -165,11 +166,11 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "mm^2": ("mm^2", "mm2", "sq mm"),
     "degC": (
         "degc", "c", "°c", "deg c", "degrees c", "celsius", "degrees celsius", "degree celsius",
-        "degrees celsisus", "centigrade", "oc",
+        "degrees celsisus", "centigrade", "oc", "ºc", "° c", "℃",
     ),
     "degF": (
         "degf", "f", "°f", "deg f", "degrees f", "fahrenheit", "degrees fahrenheit",
-        "degree fahrenheit", "degrees fahreinheit", "of",
+        "degree fahrenheit", "degrees fahreinheit", "of", "ºf", "° f", "℉",
     ),
     "K": ("k", "kelvin"),
     "mOsm/kg": ("mosm/kg", "mosm/kg h2o", "mosmol/kg", "mosm/kg water"),
@@ -291,6 +292,14 @@ def resolve(unit: str, dimension: str) -> str:
             if _SYMBOL_DIMENSION[sym] == dimension:
                 return sym
     raise UnitError(f"unknown unit {unit!r} for a {dimension.replace('_', ' ')}")
+
+
+def symbol_of(unit: str) -> str | None:
+    """The one symbol a spelling denotes in any dimension ("mm Hg" -> "mmHg", "℃" -> "degC"), or
+    None when it denotes none or several ("L": litres or per litre)."""
+    spelling = _normalise(unit)
+    found = _SPELLINGS.get(spelling) or (_SPELLINGS.get(spelling[:-1], ()) if spelling.endswith("s") else ())
+    return found[0] if len(found) == 1 else None
 
 
 def dimension_of(symbol: str) -> str:

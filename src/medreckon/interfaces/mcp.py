@@ -14,6 +14,8 @@ Three tool sets:
 - `record=DB` (an SQLite record or a `postgresql://` DSN): the scenario agent's tools over that
   patient record (`medreckon.scenarios.tools`: query_record, the compact trio, run_python), so any
   MCP client can be evaluated on the same scenarios.
+The calculator sets also offer `calculate_from_note` (`tool_reading`): a note read for a
+calculator's inputs, with the evidence and confidence of each, and the result (the review flow).
 
 Bad arguments never raise: the call returns a tool result with `isError: true` whose content is
 the structured error of `tools.error_object` (field path, value given, expected type, unit and
@@ -39,7 +41,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from . import tools
+from . import tool_reading, tools
 from .http_guard import log_failure
 from .serving import TOKEN_ENV, is_loopback
 
@@ -74,7 +76,7 @@ class MCPUnavailable(RuntimeError):
 
 def tool_definitions(compact: bool = False) -> list[dict[str, Any]]:
     """The MCP tool list (name, description, inputSchema), read from `tools`."""
-    schemas = tools.compact_tool_schemas() if compact else tools.tool_schemas()
+    schemas = [*(tools.compact_tool_schemas() if compact else tools.tool_schemas()), tool_reading.schema()]
     return [
         {"name": f["name"], "description": f["description"], "inputSchema": f["parameters"]}
         for f in (s["function"] for s in schemas)
@@ -84,7 +86,9 @@ def tool_definitions(compact: bool = False) -> list[dict[str, Any]]:
 def call(name: str, arguments: Mapping[str, Any] | None, compact: bool = False) -> tuple[dict[str, Any], bool]:
     """(outcome, is_error) of one tool call; never raises for bad input."""
     try:
-        if compact:
+        if name == tool_reading.NAME:
+            outcome = tool_reading.call(arguments)
+        elif compact:
             outcome = tools.call_compact_tool(name, arguments)
         else:
             outcome = tools.call_tool(name, arguments)
@@ -92,7 +96,7 @@ def call(name: str, arguments: Mapping[str, Any] | None, compact: bool = False) 
         log_failure(logging.getLogger(__name__), f"tool {str(name)[:60]!r} failed", exc)  # no input values
         outcome = {"error": "internal_error", "calculator": None, "issues": [],
                    "message": f"the tool failed unexpectedly ({type(exc).__name__}); please report it"}
-    return outcome, tools.is_error(outcome)
+    return outcome, (tool_reading.is_error if name == tool_reading.NAME else tools.is_error)(outcome)
 
 
 # ---------------------------------------------------------------- the SDK adapter

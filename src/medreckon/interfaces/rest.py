@@ -4,6 +4,7 @@
     GET  /calculators             search by text (`q`), filter by `specialty` / `kind`
     GET  /calculators/{id}        inputs (units, bounds, choices), formula, output, references
     POST /calculators/{id}        inputs as JSON -> Result (value, rounded, steps, warnings, inputs)
+    POST /calculators/{id}/from-note  a note read for the inputs (evidence, confidence) -> the result
     GET  /openapi.json            one request schema per calculator, read from its inputs model
 
 Secure by default: binds loopback; a non-loopback host needs an API token, and with a token every
@@ -43,6 +44,7 @@ from . import tools
 from .http_guard import Guard, add_local_docs, log_failure
 from .http_server import ServerSettings
 from .json_wire import dumps, loads
+from .rest_reading import add_from_note
 from .rest_shapes import (
     ERROR_CODES,
     CalculatorDescription,
@@ -247,6 +249,9 @@ def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY
             return _unknown_calculator(calculator)
         return await _compute(calc, request)
 
+    add_from_note(app, [c.id for c in calcs], {**error_responses, 404: {
+        "model": ErrorBody, "description": "No calculator has this id or alias"}})
+
     @app.exception_handler(405)
     async def _method_not_allowed(request: Request, exc: Exception) -> Response:
         allowed = sorted({m for r in app.router.routes if isinstance(r, APIRoute | Route)
@@ -260,7 +265,8 @@ def create_app(*, api_token: str | None = None, max_body: int = DEFAULT_MAX_BODY
 
             documented = [*app.routes, *_documented_routes(calcs[:1], error_responses)]
             spec = get_openapi(title=app.title, version=app.version, description=app.description,
-                               routes=documented, tags=[{"name": "calculators"}, {"name": "compute"}])
+                               routes=documented, tags=[{"name": "calculators"}, {"name": "compute"},
+                                                        {"name": "reading"}])
             _document_each(spec, calcs)
             components = spec.setdefault("components", {}).setdefault("schemas", {})
             for calc in calcs:

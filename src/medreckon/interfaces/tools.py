@@ -158,6 +158,8 @@ def error_object(exc: CalculatorInputError, calc: Calculator | None = None, *, p
         }
         if issue.suggestion:
             d["suggestion"] = clip_text(issue.suggestion, TEXT_LIMIT)
+        if issue.suggested:  # the number and unit the suggestion names, for a program to apply
+            d["suggested"] = {"value": issue.suggested[0], "unit": issue.suggested[1]}
         spec = specs.get(issue.field.split(".")[0])
         if issue.kind == "unknown_field" and specs:
             if not listed:

@@ -82,7 +82,7 @@ def respond(store: Store, examples: Sequence[RubricExample], client: ModelClient
     gen = {**DEFAULT_GEN, **(gen or {})}
     responder = Responder()
     run_id = prepare(store, {"model": model, "strategy": responder.name, "strategy_version": responder.version,
-                             "gen": gen, "epochs": 1}, getattr(client, "info", {}))
+                             "gen": gen, "epochs": 1}, client.info)
     add_examples(store, examples)
     done = store.statuses()
     todo = []

@@ -10,5 +10,6 @@ static files (`--static`), and the whole viewer is one small extra on top of `se
     runs     read-only loading of run directories, through the bench's analysis
     evidence the note with the extracted values, quotes and gold values marked (escaped)
     site     every page by path (templates/, static/)
+    review   the review page's endpoints: calculator suggestions, saving a labelled example
     app      the ASGI app (token rule as `medreckon serve`), the static export, `serve`
 """

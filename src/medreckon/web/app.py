@@ -1,7 +1,7 @@
 """The viewer's ASGI app and how it is run: pages from `Site`, the REST API mounted at /api (the
-calculator forms call it), static files; a token gate with the rule of `medreckon serve`
-(loopback needs none; any other host needs a token, from MEDRECKON_API_TOKEN or
---api-token-file); and the static export.
+calculator forms and the review page call it), the review page's endpoints (`review`), static
+files; a token gate with the rule of `medreckon serve` (loopback needs none; any other host needs a
+token, from MEDRECKON_API_TOKEN or --api-token-file); and the static export.
 
 Everything sits behind the guard every HTTP surface has (`interfaces.http_guard.Guard`: a
 loopback bind answers only loopback Host names and origins, a POST must be JSON, bodies are
@@ -33,6 +33,7 @@ from starlette.staticfiles import StaticFiles
 from ..interfaces.http_guard import Guard
 from ..interfaces.rest import DEFAULT_MAX_BODY, check_bind, create_app
 from ..interfaces.serving import is_loopback
+from . import review
 from .site import Site
 
 COOKIE = "medreckon_view_token"
@@ -112,6 +113,7 @@ def create_viewer(site: Site, *, token: str | None = None, host: str = "127.0.0.
     app = Starlette(routes=[
         Route("/", root),
         Mount("/api", app=api),
+        *review.routes(site.examples_dir),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
         Route("/{path:path}", page),
     ])

@@ -17,10 +17,13 @@ from ..interfaces.cli import fail, http_options
 @click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--static", "static_dir", type=click.Path(file_okay=False), default=None,
               help="Write every page as static HTML here instead of serving them.")
+@click.option("--examples-dir", type=click.Path(file_okay=False), default=None,
+              help="The review page saves corrected readings here (examples.jsonl); none: saving is off.")
 @http_options
 def view_command(run_dirs: tuple[str, ...], host: str, port: int, token: str | None, settings: Any,
-                 static_dir: str | None) -> None:
-    """Look at runs case by case, the MedCalc-Bench audit and a form per calculator, in a
+                 static_dir: str | None, examples_dir: str | None) -> None:
+    """Look at runs case by case, the MedCalc-Bench audit, a form per calculator and the review
+    page (a note read for a calculator, corrected, saved as an example), in a
     browser (read-only; needs the `view` extra). RUN_DIRS: run directories, or directories of
     them (an arms directory). With a token (MEDRECKON_API_TOKEN or --api-token-file) every
     request needs it: the address printed carries it once (?token=...), for the browser."""
@@ -37,7 +40,7 @@ def view_command(run_dirs: tuple[str, ...], host: str, port: int, token: str | N
         runs = load_runs(list(run_dirs))
     except RunDirError as exc:
         fail(str(exc))
-    site = Site(runs)
+    site = Site(runs, examples_dir=examples_dir)
     if static_dir:
         n = viewer.export_static(site, static_dir)
         click.echo(f"wrote {n} pages to {static_dir} (open {Path(static_dir) / 'index.html'})")

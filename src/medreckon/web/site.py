@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -68,8 +69,9 @@ def masked_pattern(pattern: str) -> Markup:
 
 
 class Site:
-    def __init__(self, runs: list[RunView]):
+    def __init__(self, runs: list[RunView], *, examples_dir: str | Path | None = None):
         self.runs = runs
+        self.examples_dir = None if examples_dir is None else Path(examples_dir)  # the review page saves here
         self.env = Environment(loader=PackageLoader("medreckon.web", "templates"),
                                autoescape=select_autoescape(["html"]), trim_blocks=True,
                                lstrip_blocks=True)
@@ -134,6 +136,7 @@ class Site:
             yield "arms.html"
         yield "audit.html"
         yield "calculators/index.html"
+        yield "review.html"
         yield from (f"calculators/{cid}.html" for cid in self.calculators)
         for run in self.runs:
             yield f"runs/{run.index}/index.html"
@@ -148,6 +151,9 @@ class Site:
             return self._page("arms.html", root, "Arms", body=Markup(self._arms_html()))
         if parts == ["audit.html"]:
             return self._audit_page(root)
+        if parts == ["review.html"]:
+            return self._page("review.html", root, "Review a note", calculators=list(self.calculators.values()),
+                              saving=self.examples_dir is not None)
         if parts[0] == "calculators" and len(parts) == 2:
             if parts[1] == "index.html":
                 return self._page("calculators.html", root, "Calculators",
@@ -169,7 +175,8 @@ class Site:
 
     def _page(self, template: str, root: str, title: str, **context: Any) -> str:
         nav = [("index.html", "Runs"), *([("arms.html", "Arms")] if len(self.runs) > 1 else []),
-               ("audit.html", "Dataset audit"), ("calculators/index.html", "Calculators")]
+               ("audit.html", "Dataset audit"), ("calculators/index.html", "Calculators"),
+               ("review.html", "Review a note")]
         return self.env.get_template(template).render(root=root, title=title, nav=nav, **context)
 
     def _runs_chart(self) -> Markup:

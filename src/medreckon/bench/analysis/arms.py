@@ -40,6 +40,7 @@ from typing import Any
 
 from ..types import STATUSES, Case, Outcome
 from .scoring import check_rule, is_correct
+from .selective import Selective, selective_of
 from .stats import gee_adjacent, holm, mcnemar_exact, newcombe_paired, quantile, wilson
 
 Row = tuple[Case, Outcome]
@@ -145,6 +146,7 @@ class ArmSummary:
     magnitudes: list[float]  # normalised errors of the measured wrong answers, sorted
     magnitude_median: float | None
     magnitude_iqr: tuple[float, float] | None
+    selective: Selective | None = None  # where the arm's attempts carry a confidence (analysis.selective)
 
 
 @dataclass(frozen=True)
@@ -275,6 +277,7 @@ def _summarise_arm(name: str, meta: dict[str, Any], rows: dict[CaseKey, Row],
         magnitudes=magnitudes,
         magnitude_median=quantile(magnitudes, 0.5) if magnitudes else None,
         magnitude_iqr=(quantile(magnitudes, 0.25), quantile(magnitudes, 0.75)) if magnitudes else None,
+        selective=selective_of(rows.values(), [marks[k] for k in rows]),
     )
 
 

@@ -24,7 +24,7 @@ def bench_report(run_dir: str, rule: str, percent: float | None, labels_: str | 
     """Accuracy with Wilson 95% intervals and status counts, overall and per category/calculator."""
     from ..analysis.summary import summarise
     from ..render import steps as render_steps
-    from ..render.summary import render_html, render_text
+    from ..render.summary import render_html, render_selective_text, render_text
     from .verify import step_metrics_of
 
     params = rule_params(rule, percent)
@@ -52,6 +52,9 @@ def bench_report(run_dir: str, rule: str, percent: float | None, labels_: str | 
         header += f" · {attempted} of {n_cases} cases attempted so far"
     click.echo(header)
     click.echo(render_text(summary))
+    selective = _selective(rows, rule, params)
+    if selective is not None:
+        click.echo(render_selective_text(selective))
     steps = step_metrics_of(run_dir, rule, params)
     if steps.overall.n:  # the run has calculation traces: where its attempts went wrong
         click.echo(render_steps.render_text(steps, "Step verification (exact verdicts)"))
@@ -63,6 +66,14 @@ def bench_report(run_dir: str, rule: str, percent: float | None, labels_: str | 
         Path(html_out).write_text(render_html(summary, title=title, extra=extra, config=config,
                                               run_dir=str(run_dir)), encoding="utf-8")
         click.echo(f"wrote {html_out}")
+
+
+def _selective(rows: list, rule: str, params: dict):
+    """A run's selective-prediction figures, where its attempts carry a confidence."""
+    from ..analysis.scoring import is_correct
+    from ..analysis.selective import selective_of
+
+    return selective_of(rows, [is_correct(o, c, rule, **params) for c, o in rows])
 
 
 @bench.command("compare")
@@ -86,6 +97,12 @@ def bench_compare(run_a: str, run_b: str, rule: str, percent: float | None) -> N
         fail(str(exc))
     click.echo(f"A = {run_a}\nB = {run_b}")
     click.echo(render_comparison_text(comparison, names=("A", "B")))
+    from ..render.summary import render_selective_text
+
+    for name, run_rows in zip("AB", rows, strict=True):
+        selective = _selective(run_rows, rule, params)
+        if selective is not None:
+            click.echo(f"{name}: " + render_selective_text(selective))
 
 
 @bench.command("export")

@@ -155,8 +155,10 @@ def endpoint_semaphore(endpoint: str, concurrency: int) -> threading.BoundedSema
         return _SEMAPHORES.setdefault((endpoint, concurrency), threading.BoundedSemaphore(concurrency))
 
 
-class OpenAIChatClient:
+class OpenAIChatClient(ModelClient):
     """Chat completions through the `openai` SDK (the `bench` extra)."""
+
+    supports_logprobs = True  # where the server returns them (llama.cpp's needs --logits_all true)
 
     def __init__(self, spec: ModelSpec, *, base_url: str | None, api_key: str, timeout: float,
                  max_retries: int, concurrency: int, backoff_s: float = 1.0):
@@ -208,8 +210,8 @@ class OpenAIChatClient:
             return exc.status_code in (408, 409, 429) or exc.status_code >= 500
         return False
 
-    def chat(self, messages, tools=None, response_format=None, **gen) -> Completion:
-        kwargs = self._request(messages, tools, response_format, gen)
+    def _create(self, kwargs: dict[str, Any]) -> tuple[Any, float]:
+        """One request with bounded retries (a backoff between tries): (response, latency)."""
         tries = self.max_retries + 1
         last: Exception | None = None
         for attempt in range(tries):
@@ -220,28 +222,24 @@ class OpenAIChatClient:
                 with self._semaphore:
                     start = time.perf_counter()
                     response = self._client.chat.completions.create(**kwargs)
-                    latency = time.perf_counter() - start
+                    return response, time.perf_counter() - start
             except self._openai.OpenAIError as exc:
                 last = exc
                 if not self._retryable(exc):
                     raise ModelError(f"{self.name}: {_describe(exc)} (not retried)") from None
-                continue
-            return self._completion(response, latency)
         raise ModelError(f"{self.name}: failed after {tries} tries: {_describe(last)}")
+
+    def chat(self, messages, tools=None, response_format=None, **gen) -> Completion:
+        response, latency = self._create(self._request(messages, tools, response_format, gen))
+        return self._completion(response, latency)
 
     def option_logprobs(self, messages, options, **gen) -> tuple[dict[str, float], Usage, float]:
         """For each option, the log-probability that the reply starts with it, read from the first
-        token's `top_logprobs` (20; an option not among them gets -inf). One request of one token.
-        Returns (logprobs, usage, latency)."""
+        token's `top_logprobs` (20; an option not among them gets -inf). One request of one token,
+        with the same bounded retries as `chat`. Returns (logprobs, usage, latency)."""
         kwargs = self._request(messages, None, None, {**gen, "max_tokens": 1})
         kwargs.update(logprobs=True, top_logprobs=20)
-        try:
-            with self._semaphore:
-                start = time.perf_counter()
-                response = self._client.chat.completions.create(**kwargs)
-                latency = time.perf_counter() - start
-        except self._openai.OpenAIError as exc:
-            raise ModelError(f"{self.name}: {_describe(exc)}") from None
+        response, latency = self._create(kwargs)
         try:
             top = response.choices[0].logprobs.content[0].top_logprobs
         except (AttributeError, IndexError, TypeError):
@@ -330,7 +328,7 @@ def _load_llama(path: Path, n_ctx: int, n_threads: int) -> tuple[Any, threading.
         return _LLAMAS[key]
 
 
-class LlamaCppClient:
+class LlamaCppClient(ModelClient):
     """A GGUF model in this process. JSON-schema-constrained output: pass
     response_format={"type": "json_schema", "json_schema": {"schema": S}} (OpenAI style) or
     {"type": "json_object", "schema": S}; both reach llama.cpp as the latter, the only form it
@@ -339,6 +337,7 @@ class LlamaCppClient:
     by it raises ModelError."""
 
     max_concurrency = 1  # one model, both cores: parallel requests would only queue
+    supports_logprobs = True  # the exact next-token distribution, from the logits
 
     def __init__(self, spec: ModelSpec, path: Path, *, n_ctx: int = 8192,
                  n_threads: int | None = None, timeout: float = 300.0):

@@ -34,5 +34,23 @@ class Meter:
         self.latency_s += c.latency_s
         return c
 
+    @property
+    def supports_logprobs(self) -> bool:
+        return self.model.supports_logprobs
+
+    def option_logprobs(self, messages: list[dict[str, Any]], options: list[str]) -> dict[str, float]:
+        """model.option_logprobs(messages, options), metered (its prompt tokens and time count)."""
+        self.calls += 1
+        start = time.perf_counter()
+        try:
+            scores, usage, latency = self.model.option_logprobs(messages, options)
+        except ModelError:
+            self.latency_s += time.perf_counter() - start
+            raise
+        self.usage = Usage(self.usage.prompt_tokens + usage.prompt_tokens,
+                           self.usage.completion_tokens + usage.completion_tokens)
+        self.latency_s += latency
+        return scores
+
     def outcome(self, **fields: Any) -> Outcome:
         return Outcome(usage=self.usage, latency_s=self.latency_s, model_calls=self.calls, **fields)

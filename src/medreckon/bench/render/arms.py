@@ -13,6 +13,10 @@ from .charts import accuracy_svg, magnitude_svg
 from .page import page
 from .tables import html_table, markdown_table, text_table
 
+_SELECTIVE = ("attempts ranked by the reading's calibrated confidence; accuracy on the most confident 50%, 80% "
+              "and all of them; AURC: mean risk over every coverage, lower is better; at the review threshold, "
+              "the share answered and their accuracy")
+
 
 def _cell(c: Cell) -> str:
     return NONE if c.n == 0 else f"{c.correct}/{c.n}"
@@ -80,6 +84,22 @@ def _magnitude_rows(report: ArmsReport) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
+def _selective_rows(report: ArmsReport) -> tuple[list[str], list[list[str]]]:
+    header = ["arm", "n", "accuracy", "AURC", "perfect AURC", "acc @50%", "acc @80%", "acc @100%",
+              "threshold", "coverage", "acc answered"]
+    rows = []
+    for a in report.arms:
+        s = a.selective
+        if s is None:
+            rows.append([a.name, str(a.n), percent(a.accuracy), "no confidence", "", "", "", "", "", "", ""])
+            continue
+        rows.append([a.name, str(s.n), percent(s.accuracy), f"{s.aurc:.3f}", f"{s.optimal_aurc:.3f}",
+                     *(percent(v) for v in s.accuracy_at.values()),
+                     NONE if s.threshold is None else f"{s.threshold:.3f}", percent(s.coverage_at_threshold),
+                     percent(s.accuracy_at_threshold)])
+    return header, rows
+
+
 def _cmp_rows(report: ArmsReport) -> tuple[list[str], list[list[str]]]:
     header = ["A → B", "n", "both", "only A", "only B", "neither", "B − A (95% CI)",
               "McNemar p", "McNemar Holm", "GEE OR B/A (95% CI)", "GEE p", "GEE Holm"]
@@ -136,6 +156,8 @@ def render_text(report: ArmsReport) -> str:
                 *text_table(*_cmp_rows(report)), f"GEE: {report.gee_message}"]
         notes = [f"  {c.a} → {c.b}: {c.gee_note}" for c in report.comparisons if c.gee_note]
         out += notes + [""]
+    if any(a.selective for a in report.arms):
+        out += [f"Selective prediction ({_SELECTIVE})", *text_table(*_selective_rows(report)), ""]
     out += ["Per case: tokens, model time, requests", *text_table(*_cost_rows(report)), ""]
     out += ["Error magnitude of wrong answers (|error| / output range)",
             *text_table(*_magnitude_rows(report)), ""]
@@ -167,6 +189,8 @@ def render_markdown(report: ArmsReport) -> str:
                 f"GEE: {report.gee_message}.", ""]
         out += [f"- {c.a} → {c.b}: {c.gee_note}" for c in report.comparisons if c.gee_note]
         out.append("")
+    if any(a.selective for a in report.arms):
+        out += ["## Selective prediction", "", f"{_SELECTIVE}.", "", *markdown_table(*_selective_rows(report)), ""]
     out += ["## Per case: tokens, model time, requests", "", *markdown_table(*_cost_rows(report)), ""]
     out += ["## Error magnitude of wrong answers (|error| / output range)", "",
             *markdown_table(*_magnitude_rows(report)), ""]
@@ -206,6 +230,9 @@ def arms_html(report: ArmsReport) -> str:
         parts.append(f"<h2>Adjacent arms</h2>{html_table(*_cmp_rows(report))}"
                      f'<p class="meta">GEE: {html.escape(report.gee_message)}.</p>'
                      + (f"<ul class=\"meta\">{notes}</ul>" if notes else ""))
+    if any(a.selective for a in report.arms):
+        parts.append(f'<h2>Selective prediction</h2><p class="meta">{html.escape(_SELECTIVE)}.</p>'
+                     f"{html_table(*_selective_rows(report))}")
     parts.append(f"<h2>Per case: tokens, model time, requests</h2>{html_table(*_cost_rows(report))}"
                  f"<h2>Error magnitude of wrong answers (|error| / output range)</h2>"
                  f"{magnitude_svg(report.arms)}{html_table(*_magnitude_rows(report))}")

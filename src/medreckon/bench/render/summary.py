@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..analysis.selective import Selective
 from ..analysis.summary import Comparison, Cost, Group, Summary
 from ..types import STATUSES
 from .cells import NONE, answer_text, cut, interval, p_value, percent, rule_text, value_text
@@ -45,6 +46,20 @@ def render_text(summary: Summary) -> str:
           for g in summary.by_calculator),
     ]
     return "\n".join(out) + "\n"
+
+
+def render_selective_text(sel: Selective) -> str:
+    """The selective-prediction lines of a report (see analysis.selective)."""
+    at = "  ".join(f"{k} {percent(v)}" for k, v in sel.accuracy_at.items())
+    lines = ["Selective prediction (ranked by the reading's confidence; a person reviews the rest)",
+             f"  attempts {sel.n}, with a confidence {sel.with_confidence}; plain accuracy {percent(sel.accuracy)}",
+             f"  accuracy at coverage: {at}",
+             f"  AURC {sel.aurc:.3f} (a perfect ranking: {sel.optimal_aurc:.3f}; no ranking: "
+             f"{1 - (sel.accuracy or 0):.3f})" if sel.aurc is not None else "  AURC -"]
+    if sel.threshold is not None:
+        lines.append(f"  at the review threshold {sel.threshold:.3f}: answers {percent(sel.coverage_at_threshold)} "
+                     f"of the cases, {percent(sel.accuracy_at_threshold)} of them right")
+    return "\n".join(lines) + "\n"
 
 
 def _calc_label(g: Group) -> str:

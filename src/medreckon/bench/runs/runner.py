@@ -171,7 +171,7 @@ def run(
     strategy.check(cases)
     wanted = wanted_config(settings, strategy)
     store.lock()  # one process per run directory: two would make the same attempts twice
-    run_id = prepare(store, wanted, getattr(client, "info", {}), selection)
+    run_id = prepare(store, wanted, client.info, selection)
     store.add_cases(cases)
     gen = wanted["gen"]
 
@@ -192,7 +192,7 @@ def run(
     if not todo:
         return progress
 
-    workers = min(concurrency, getattr(client, "max_concurrency", concurrency), len(todo))
+    workers = min(concurrency, client.max_concurrency or concurrency, len(todo))
 
     def attempt(case: Case, epoch: int, key: str) -> Attempt:
         try:

@@ -21,7 +21,7 @@ from typing import Any
 from .base import Strategy
 
 STRATEGIES: dict[str, type[Strategy]] = {}
-_HELPERS = {"base", "prompts", "extract_steps", "extract_fields"}  # modules that declare no strategy
+_HELPERS = {"base", "prompts", "extract_legacy"}  # modules that declare no strategy
 _ORDER = ("cot",)  # listed first: the published baselines
 
 

@@ -28,7 +28,6 @@ from ..fields import (
 from ..points import banded, mean_arterial_pressure, sum_points
 from ..rules import AtLeastOne, Between, Is, Relation, RequiredWhen
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt, invalid
-from ..vocabulary import LIVER_CIRRHOSIS
 
 # Alveolar gas equation at sea level: PAO2 = FiO2 × (Patm − PH2O) − PaCO2 / RQ
 ATMOSPHERIC = 760.0  # mm Hg
@@ -92,7 +91,6 @@ class ApacheIIInputs(Inputs):
     acute_renal_failure: bool = Finding(
         "Acute renal failure (acute kidney injury); doubles the creatinine points. Chronic kidney disease "
         "alone does not.",
-        synonyms=("acute renal failure", "acute kidney injury", "AKI", "ARF"),
     )
     hematocrit: Hematocrit = Field(description="Hematocrit in % (0.42 as a fraction must carry the unit '1').")
     white_cells: WhiteCells = Field(
@@ -106,7 +104,6 @@ class ApacheIIInputs(Inputs):
         "lung disease with severe exercise restriction, chronic hypoxia, hypercapnia, polycythaemia, "
         "pulmonary hypertension > 40 mm Hg or respirator dependency; chronic dialysis; or immunosuppression "
         "(chemotherapy, radiation, long-term or high-dose steroids, leukaemia, lymphoma, AIDS).",
-        synonyms=LIVER_CIRRHOSIS + ("NYHA class IV", "chronic dialysis", "maintenance dialysis", "maintenance hemodialysis", "home oxygen", "immunocompromised", "immunosuppression", "chemotherapy"),
     )
     admission: Admission | None = Field(
         None,

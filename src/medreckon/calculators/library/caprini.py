@@ -7,21 +7,10 @@ from typing import Any
 
 from pydantic import Field
 
-from ..fields import BMI, Age, Finding, Inputs, Sex, choice, with_phrases
+from ..fields import BMI, Age, Finding, Inputs, Sex, choice
 from ..points import any_of, banded, category, finding, sum_points, threshold
 from ..rules import Is, NotWhen
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import (
-    CANCER,
-    COPD,
-    DVT,
-    ESTROGEN_USE,
-    HEART_FAILURE,
-    LEG_SWELLING,
-    MYOCARDIAL_INFARCTION,
-    PE,
-    STROKE,
-)
 
 SURGERY_POINTS = {"none": 0, "minor": 1, "major": 2, "laparoscopic": 2, "arthroscopic": 2,
                   "elective_major_lower_extremity_arthroplasty": 5}
@@ -47,32 +36,6 @@ Mobility = choice(
     },
 )
 
-# How notes state the current surgery and mobility (bench.reading.choices): the first listed
-# option stated wins (a laparoscopic operation over 45 minutes is 'laparoscopic', not also
-# 'major'); a sentence about the past states neither (a hip replacement in 2015).
-_OPERATION = r"(?:surgery|operation|procedure|repair|resection)"
-SURGERY_PHRASES = {
-    "elective_major_lower_extremity_arthroplasty": (r"\b(?:total |partial )?(?:hip|knee) (?:replacement|arthroplasty)",
-                                                    r"\b(?:THA|TKA|THR|TKR)\b"),
-    "laparoscopic": (r"\blaparoscop\w*",),
-    "arthroscopic": (r"\barthroscop\w*",),
-    "major": (rf"\bmajor (?:\w+ ){{0,2}}{_OPERATION}", rf"{_OPERATION}[^.;]{{0,40}}?(?:over|more than|longer than|>) ?45 min",
-              r"\blaparotomy\b", r"\bopen (?:\w+ ){0,2}(?:reduction|\w+ectomy|repair)", r"\bORIF\b",
-              rf"{_OPERATION}[^.;]{{0,50}}?(?:take|last|lasting|duration of)[^.;]{{0,15}}?\b(?:[1-9]|one|two|three|four|five|six|several) hours?"),
-    "minor": (rf"\bminor (?:\w+ ){{0,2}}{_OPERATION}", r"under local an(?:a)?esthe\w*"),
-    "none": (rf"\bno (?:\w+ )?{_OPERATION} (?:is |was |has been )?(?:planned|scheduled|indicated)",
-             rf"not (?:planned|scheduled|booked) for (?:any )?{_OPERATION}", r"\bnon-?operative(?:ly)? (?:management|managed|treatment)",
-             r"managed (?:conservatively|non-?operatively)"),
-}
-_IN_BED = r"(?:confined to (?:the )?bed|bed-?bound|bed-?ridden|immobili[sz]ed|immobile)"
-MOBILITY_PHRASES = {
-    "confined_to_bed_over_72h": (rf"{_IN_BED}[^.;]{{0,40}}?\b(?:for|over|more than|since|past|last) (?:the )?(?:past |last )?"
-                                 r"(?:(?:[4-9]|\d\d|four|five|six|seven|eight|nine|ten|several) days|(?:\d+|a|one|two|three|several) weeks?|7[3-9] hours|[89]\d hours)",
-                                 rf"{_IN_BED}[^.;]{{0,20}}?(?:> ?72|more than 72|over 72|longer than 72)"),
-    "bed_rest": (r"\bbed ?rest\b", _IN_BED),
-    "normal": (r"\b(?:fully |independently )?ambulat(?:ory|ing|es)\b", r"\bwalk(?:s|ing)? (?:independently|unaided|without)",
-               r"\bmobili[sz]ing (?:independently|freely)", r"\bout of bed\b"),
-}
 
 FEMALE_ONLY = ("pregnant_or_postpartum", "pregnancy_loss_history", "hormonal_therapy")
 
@@ -81,58 +44,55 @@ class CapriniInputs(Inputs):
     age: Age = Field(description="Age in years (≤ 40: 0, 41-60: 1, 61-74: 2, ≥ 75: 3 points).")
     sex: Sex = Field(description="The patient's sex, as the note states it (it scores nothing itself; it "
                                  "decides whether the pregnancy-related items apply).")
-    surgery_type: SurgeryType = with_phrases(Field(
+    surgery_type: SurgeryType = Field(
         "none",
         description="Type of the current surgery: 'none' 0, 'minor' 1, 'major' (> 45 min) 2, 'laparoscopic' "
         "(> 45 min) 2, 'arthroscopic' 2, 'elective_major_lower_extremity_arthroplasty' 5. One category only.",
-    ), SURGERY_PHRASES, ranked=True, current=True)
-    recent_major_surgery: bool = Finding("Major surgery in the last month (+1).", synonyms=("major surgery",), when="recent")
-    recent_congestive_heart_failure: bool = Finding("Congestive heart failure in the last month (+1).", synonyms=HEART_FAILURE, when="recent")
-    recent_sepsis: bool = Finding("Sepsis in the last month (+1).", synonyms=("sepsis", "septic"), when="recent")
-    recent_pneumonia: bool = Finding("Pneumonia in the last month (+1).", synonyms=("pneumonia",), when="recent")
-    recent_plaster_cast: bool = Finding("Immobilising plaster cast in the last month (+2).", synonyms=("plaster cast", "cast", "immobilizing cast"), when="recent")
-    recent_fracture: bool = Finding("Hip, pelvis or leg fracture in the last month (+5).", synonyms=("hip fracture", "pelvic fracture", "leg fracture", "fracture"), when="recent")
-    recent_stroke: bool = Finding("Stroke in the last month (+5).", synonyms=STROKE, when="recent")
-    recent_multiple_trauma: bool = Finding("Multiple trauma in the last month (+5).", synonyms=("multiple trauma", "polytrauma"), when="recent")
-    recent_spinal_cord_injury: bool = Finding("Acute spinal cord injury causing paralysis in the last month (+5).", synonyms=("spinal cord injury", "paralysis", "paraplegia"), when="recent")
-    varicose_veins: bool = Finding("Varicose veins (+1).", synonyms=("varicose veins", "varicosities"))
-    swollen_legs: bool = Finding("Current swollen legs (+1).", synonyms=("swollen legs", "edema of the legs") + LEG_SWELLING)
-    central_venous_access: bool = Finding("Current central venous access (+2).", synonyms=("central venous catheter", "central line", "PICC", "port-a-cath"))
+    )
+    recent_major_surgery: bool = Finding("Major surgery in the last month (+1).", when="recent")
+    recent_congestive_heart_failure: bool = Finding("Congestive heart failure in the last month (+1).", when="recent")
+    recent_sepsis: bool = Finding("Sepsis in the last month (+1).", when="recent")
+    recent_pneumonia: bool = Finding("Pneumonia in the last month (+1).", when="recent")
+    recent_plaster_cast: bool = Finding("Immobilising plaster cast in the last month (+2).", when="recent")
+    recent_fracture: bool = Finding("Hip, pelvis or leg fracture in the last month (+5).", when="recent")
+    recent_stroke: bool = Finding("Stroke in the last month (+5).", when="recent")
+    recent_multiple_trauma: bool = Finding("Multiple trauma in the last month (+5).", when="recent")
+    recent_spinal_cord_injury: bool = Finding("Acute spinal cord injury causing paralysis in the last month (+5).", when="recent")
+    varicose_veins: bool = Finding("Varicose veins (+1).")
+    swollen_legs: bool = Finding("Current swollen legs (+1).")
+    central_venous_access: bool = Finding("Current central venous access (+2).")
     history_of_dvt: bool = Finding("Previous deep vein thrombosis (+3 together with previous PE: one item, "
-                                   "'history of DVT/PE').", synonyms=DVT)
-    history_of_pe: bool = Finding("Previous pulmonary embolism (+3 together with previous DVT: one item).", synonyms=PE)
-    family_history_of_thrombosis: bool = Finding("Family history of thrombosis (+3).", synonyms=("family history of thrombosis", "family history of DVT", "family history of blood clots", "thrombosis", "blood clots") + DVT + PE, whose="relative")
-    factor_v_leiden: bool = Finding("Positive factor V Leiden (+3).", synonyms=("factor V Leiden",))
-    prothrombin_20210a: bool = Finding("Positive prothrombin 20210A (+3).", synonyms=("prothrombin 20210A", "prothrombin gene mutation"))
-    elevated_homocysteine: bool = Finding("Elevated serum homocysteine (+3).", synonyms=("elevated homocysteine", "hyperhomocysteinemia"))
-    lupus_anticoagulant: bool = Finding("Positive lupus anticoagulant (+3).", synonyms=("lupus anticoagulant",))
-    anticardiolipin_antibody: bool = Finding("Elevated anticardiolipin antibody (+3).", synonyms=("anticardiolipin antibody", "anticardiolipin antibodies", "antiphospholipid"))
-    heparin_induced_thrombocytopenia: bool = Finding("Heparin-induced thrombocytopenia (+3).", synonyms=("heparin-induced thrombocytopenia", "HIT"))
-    other_thrombophilia: bool = Finding("Other congenital or acquired thrombophilia (+3).", synonyms=("thrombophilia", "protein C deficiency", "protein S deficiency", "antithrombin deficiency"))
-    mobility: Mobility = with_phrases(Field(
+                                   "'history of DVT/PE').")
+    history_of_pe: bool = Finding("Previous pulmonary embolism (+3 together with previous DVT: one item).")
+    family_history_of_thrombosis: bool = Finding("Family history of thrombosis (+3).", whose="relative")
+    factor_v_leiden: bool = Finding("Positive factor V Leiden (+3).")
+    prothrombin_20210a: bool = Finding("Positive prothrombin 20210A (+3).")
+    elevated_homocysteine: bool = Finding("Elevated serum homocysteine (+3).")
+    lupus_anticoagulant: bool = Finding("Positive lupus anticoagulant (+3).")
+    anticardiolipin_antibody: bool = Finding("Elevated anticardiolipin antibody (+3).")
+    heparin_induced_thrombocytopenia: bool = Finding("Heparin-induced thrombocytopenia (+3).")
+    other_thrombophilia: bool = Finding("Other congenital or acquired thrombophilia (+3).")
+    mobility: Mobility = Field(
         "normal",
         description="Mobility: 'normal' (ambulatory) 0, 'bed_rest' (medical patient currently at bed rest) 1, "
         "'confined_to_bed_over_72h' 2.",
-    ), MOBILITY_PHRASES, ranked=True, current=True)
-    inflammatory_bowel_disease: bool = Finding("History of inflammatory bowel disease (+1).", synonyms=("inflammatory bowel disease", "IBD", "Crohn's disease", "ulcerative colitis"))
+    )
+    inflammatory_bowel_disease: bool = Finding("History of inflammatory bowel disease (+1).")
     bmi: BMI | None = Field(
         None, description="Body mass index, kg/m² (> 25: +1; exactly 25 scores 0). Not given: assumed ≤ 25."
     )
-    acute_myocardial_infarction: bool = Finding("Acute myocardial infarction (+1).", synonyms=("acute myocardial infarction",) + MYOCARDIAL_INFARCTION)
-    copd: bool = Finding("Chronic obstructive pulmonary disease (+1).", synonyms=COPD)
-    malignancy: bool = Finding("Present or previous malignancy (+2).", synonyms=CANCER + ("tumor",))
+    acute_myocardial_infarction: bool = Finding("Acute myocardial infarction (+1).")
+    copd: bool = Finding("Chronic obstructive pulmonary disease (+1).")
+    malignancy: bool = Finding("Present or previous malignancy (+2).")
     pregnant_or_postpartum: bool | None = Finding(
         "Women only: pregnant or postpartum (+1). Leave out for men.", default=None,
-        synonyms=("pregnant", "pregnancy", "postpartum"),
     )
     pregnancy_loss_history: bool | None = Finding(
         "Women only: history of unexplained stillborn infant, recurrent spontaneous abortion (≥ 3), or premature "
         "birth with toxaemia or a growth-restricted infant (+1). Leave out for men.", default=None,
-        synonyms=("stillbirth", "stillborn", "recurrent miscarriage", "spontaneous abortion", "preeclampsia"),
     )
     hormonal_therapy: bool | None = Finding(
         "Women only: oral contraceptives or hormone replacement therapy (+1). Leave out for men.", default=None,
-        synonyms=ESTROGEN_USE,
     )
 
     rules = tuple(NotWhen(name, (Is("sex", "male"),), "a woman (this item applies to women only)",

@@ -21,14 +21,12 @@ class CentorInputs(Inputs):
     )
     cough_absent: bool = Finding(
         "True when the patient has NO cough (the criterion is 'absence of cough'). Not given: the "
-        "criterion is taken as not met (0 points), with a warning.",
-        synonyms=("cough",), absence=True,
+        "criterion is taken as not met (0 points), with a warning.", absence=True,
     )
     tender_swollen_anterior_cervical_nodes: bool = Finding(
         "Tender and/or swollen anterior cervical lymph nodes.",
-        synonyms=("tender anterior cervical lymph nodes", "cervical lymphadenopathy", "swollen lymph nodes", "tender lymph nodes", "lymphadenopathy", "cervical adenopathy", "enlarged lymph nodes", "lymph node enlargement", "cervical lymph node", "cervical node", "submandibular lymph node"),
     )
-    tonsillar_exudate_or_swelling: bool = Finding("Exudate on, or swelling of, the tonsils.", synonyms=("tonsillar exudate", "tonsillar swelling", "exudate", "swollen tonsils", "enlarged tonsils"))
+    tonsillar_exudate_or_swelling: bool = Finding("Exudate on, or swelling of, the tonsils.")
 
 
 @calculator(

@@ -7,16 +7,6 @@ from pydantic import Field
 from ..fields import Age, Finding, Inputs, Sex
 from ..points import any_of, category, cut_offs, finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import (
-    CORONARY_ARTERY_DISEASE,
-    DIABETES,
-    HEART_FAILURE,
-    HYPERTENSION,
-    MYOCARDIAL_INFARCTION,
-    PERIPHERAL_ARTERY_DISEASE,
-    STROKE,
-    TIA,
-)
 
 
 class CHA2DS2VAScInputs(Inputs):
@@ -25,21 +15,18 @@ class CHA2DS2VAScInputs(Inputs):
     congestive_heart_failure: bool = Finding(
         "History of congestive heart failure, or objective evidence of moderate-to-severe left "
         "ventricular dysfunction (the 'C').",
-        synonyms=HEART_FAILURE + ("left ventricular dysfunction",),
     )
-    hypertension: bool = Finding("History of hypertension, treated or not (the 'H'); a raised single reading is not it.", synonyms=HYPERTENSION)
-    stroke: bool = Finding("Prior ischaemic stroke (part of the 'S2' criterion, 2 points).", synonyms=STROKE)
-    transient_ischemic_attack: bool = Finding("Prior transient ischaemic attack (part of the 'S2' criterion).", synonyms=TIA)
+    hypertension: bool = Finding("History of hypertension, treated or not (the 'H'); a raised single reading is not it.")
+    stroke: bool = Finding("Prior ischaemic stroke (part of the 'S2' criterion, 2 points).")
+    transient_ischemic_attack: bool = Finding("Prior transient ischaemic attack (part of the 'S2' criterion).")
     thromboembolism: bool = Finding(
         "Prior systemic thromboembolism (part of the 'S2' criterion; MDCalc: 'stroke/TIA/"
         "thromboembolism history'). The derivation meant arterial (systemic) embolism.",
-        synonyms=("thromboembolism", "systemic embolism", "arterial embolism"),
     )
     vascular_disease: bool = Finding(
         "Vascular disease (the 'V'): prior myocardial infarction, peripheral artery disease or aortic plaque.",
-        synonyms=MYOCARDIAL_INFARCTION + PERIPHERAL_ARTERY_DISEASE + CORONARY_ARTERY_DISEASE + ("aortic plaque",),
     )
-    diabetes: bool = Finding("Diabetes mellitus (the 'D'), on any treatment or none.", synonyms=DIABETES)
+    diabetes: bool = Finding("Diabetes mellitus (the 'D'), on any treatment or none.")
 
 
 @calculator(

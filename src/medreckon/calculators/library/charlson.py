@@ -8,18 +8,9 @@ from typing import Any
 
 from pydantic import Field
 
-from ..fields import Age, Finding, Inputs, choice, with_phrases
+from ..fields import Age, Finding, Inputs, choice
 from ..points import any_of, banded, category, finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
-from ..vocabulary import (
-    COPD,
-    DIALYSIS,
-    HEART_FAILURE,
-    MYOCARDIAL_INFARCTION,
-    PERIPHERAL_ARTERY_DISEASE,
-    STROKE,
-    TIA,
-)
 
 LIVER_DISEASE_POINTS = {"none": 0, "mild": 1, "moderate_to_severe": 3}
 LiverDisease = choice(
@@ -46,92 +37,54 @@ SolidTumor = choice(
               "metastases": "metastatic", "metastasis": "metastatic"},
 )
 
-# How notes state each grade (bench.reading.choices), most severe first: a note that names a
-# grade and a milder one ("cirrhosis with varices") is the severe grade. "No …" names 'none'.
-_NO = r"\b(?:no|denies|without) (?:(?:known|history of|prior|other|chronic) ){0,3}"
-LIVER_PHRASES = {
-    "moderate_to_severe": (r"cirrho\w*[^.;]{0,50}?\b(?:portal hypertension|varice\w*|ascites|encephalopathy)",
-                           r"\bportal hypertension", r"(?:o?esophageal|gastric) varices", r"variceal (?:bleed|ha?emorrhage)",
-                           r"decompensated (?:liver |alcoholic )?cirrhosis", r"\bchild[- ]pugh (?:class |grade )?[bc]\b",
-                           r"\b(?:severe|moderate|advanced|end[- ]stage|decompensated) (?:chronic )?liver disease",
-                           r"\bliver (?:disease|dysfunction)[^.;]{0,120}?\b(?:moderate|severe|advanced|decompensated)\b"),
-    "mild": (r"\bcirrhosis", r"chronic (?:viral |autoimmune )?hepatitis", r"\bhepatitis [bc]\b", r"\bHCV\b", r"\bHBV\b",
-             r"(?<!other )(?<!other chronic )\b(?:chronic )?liver disease", r"\b(?:NASH|NAFLD|MASLD)\b", r"fatty liver disease"),
-    "none": (_NO + r"(?:liver disease|cirrhosis|hepatitis)",),
-}
-DIABETES_PHRASES = {
-    "end_organ_damage": (r"diabet\w*[^.;]{0,40}?\b(?:with|complicated by|and) (?:\w+ ){0,2}(?:retinopathy|nephropathy|neuropathy|end[- ]organ damage|foot ulcers?)",
-                         r"\bdiabetic (?:retinopathy|nephropathy|neuropathy|kidney disease|foot)", r"\bcomplicated (?:type \w+ )?diabet",
-                         r"diabet\w*[^.;]{0,30}?\b(?:result\w* in|caus\w*|led to|leading to) (?:\w+ ){0,2}(?:ckd|kidney|renal|nephropathy|retinopathy|neuropathy|blindness)",
-                         r"diabet\w*(?:(?!\bwithout\b|\bno\b|\bfree of\b|\bdiet\b)[^.;]){0,60}?\b(?:nephropathy|retinopathy|neuropathy|end[- ]organ damage)",
-                         # "diabetes now complicated by chronic kidney disease", "notable for significant renal failure"
-                         r"diabet\w*[^.;]{0,40}?\b(?:with|complicated by|notable for|result\w* in|leading to|led to|causing) "
-                         r"(?:\w+ ){0,3}(?:(?:chronic )?(?:kidney|renal) (?:disease|failure|impairment|insufficiency)|ckd)\b"),
-    "none": (r"diet[- ](?:controlled|managed|treated) (?:type \w+ )?diabet", r"diabet\w*[^.;]{0,30}?\b(?:controlled|managed|treated) (?:by|with|on) diet",
-             r"diabet\w*[^.;]{0,40}?\b(?:controlled|managed|treated) (?:\w+ ){0,2}(?:through|by|with) (?:diet|lifestyle)",
-             _NO + r"(?:type \w+ )?diabet(?:es|ic)?\b(?! (?:retinopathy|nephropathy|neuropathy|foot|kidney))", r"\bnon-?diabetic"),
-    "uncomplicated": (r"\buncomplicated (?:type \w+ )?diabet", r"\bdiabet\w*", r"\bT[12]DM\b", r"\b(?:NI|I)DDM\b"),
-}
-_TUMOUR = r"(?:cancer|carcinoma|adenocarcinoma|malignan\w*|sarcoma|melanoma|tumou?r|neoplasm|\w+blastoma)"
-SOLID_TUMOR_PHRASES = {
-    "metastatic": (r"\bmetasta(?:tic|sis|ses|sized|sised)(?! infection)", r"\bmets\b", rf"stage (?:IV|4)\w? {_TUMOUR}",
-                   rf"{_TUMOUR}[^.;]{{0,30}}\bstage (?:IV|4)\b"),
-    # skin cancers other than melanoma do not count (Charlson 1987)
-    "localized": (rf"(?<!basal cell )(?<!squamous cell skin )(?<!benign )(?<!skin )\b(?:solid )?{_TUMOUR}",),
-    "none": (_NO + r"(?:cancer|malignancy|tumou?rs?)", r"\bcancer[- ]free"),
-}
 
 
 class CharlsonInputs(Inputs):
     age: Age = Field(description="Age in years (< 50: 0, 50-59: 1, 60-69: 2, 70-79: 3, ≥ 80: 4 points).")
     myocardial_infarction: bool = Finding("History of definite or probable myocardial infarction (ECG changes and/or "
-                                          "enzyme changes), not ECG changes alone (+1).", synonyms=MYOCARDIAL_INFARCTION)
+                                          "enzyme changes), not ECG changes alone (+1).")
     congestive_heart_failure: bool = Finding(
         "Congestive heart failure: exertional or paroxysmal nocturnal dyspnoea that responded to digitalis, "
         "diuretics or afterload reduction (+1).",
-        synonyms=HEART_FAILURE,
     )
     peripheral_vascular_disease: bool = Finding(
         "Peripheral vascular disease: intermittent claudication, past bypass for arterial insufficiency, "
         "gangrene or acute arterial insufficiency, or untreated thoracic or abdominal aortic aneurysm ≥ 6 cm (+1).",
-        synonyms=PERIPHERAL_ARTERY_DISEASE + ("aortic aneurysm",),
     )
     stroke: bool = Finding("History of cerebrovascular accident with mild or no residua (+1 with TIA, one criterion); "
-                           "a stroke with hemiplegia also scores hemiplegia.", synonyms=STROKE)
-    transient_ischemic_attack: bool = Finding("History of transient ischaemic attack (+1 with stroke, one criterion).", synonyms=TIA)
-    dementia: bool = Finding("Dementia: chronic cognitive deficit (+1).", synonyms=("dementia", "Alzheimer's disease", "cognitive impairment"))
-    chronic_pulmonary_disease: bool = Finding("Chronic pulmonary disease, e.g. COPD or asthma with symptoms (+1).", synonyms=COPD + ("asthma", "interstitial lung disease"))
+                           "a stroke with hemiplegia also scores hemiplegia.")
+    transient_ischemic_attack: bool = Finding("History of transient ischaemic attack (+1 with stroke, one criterion).")
+    dementia: bool = Finding("Dementia: chronic cognitive deficit (+1).")
+    chronic_pulmonary_disease: bool = Finding("Chronic pulmonary disease, e.g. COPD or asthma with symptoms (+1).")
     connective_tissue_disease: bool = Finding(
         "Connective tissue disease: SLE, polymyositis, mixed connective tissue disease, polymyalgia rheumatica, "
         "moderate to severe rheumatoid arthritis (+1).",
-        synonyms=("systemic lupus erythematosus", "SLE", "lupus", "polymyositis", "polymyalgia rheumatica", "rheumatoid arthritis", "mixed connective tissue disease"),
     )
     peptic_ulcer_disease: bool = Finding("Peptic ulcer disease: any history of treatment for ulcer disease or ulcer "
-                                         "bleeding (+1).", synonyms=("peptic ulcer", "peptic ulcer disease", "gastric ulcer", "duodenal ulcer", "PUD"))
-    liver_disease: LiverDisease = with_phrases(Field(
+                                         "bleeding (+1).")
+    liver_disease: LiverDisease = Field(
         "none",
         description="Liver disease: 'none'; 'mild' (chronic hepatitis, or cirrhosis without portal hypertension, "
         "+1); 'moderate_to_severe' (cirrhosis with portal hypertension, with or without variceal bleeding, +3).",
-    ), LIVER_PHRASES, ranked=True)
-    diabetes: Diabetes = with_phrases(Field(
+    )
+    diabetes: Diabetes = Field(
         "none",
         description="Diabetes mellitus: 'none' (including diet-controlled, 0); 'uncomplicated' (on medication, "
         "+1); 'end_organ_damage' (retinopathy, nephropathy or neuropathy, +2).",
-    ), DIABETES_PHRASES, ranked=True)
-    hemiplegia: bool = Finding("Hemiplegia or paraplegia, from stroke or any other cause (+2).", synonyms=("hemiplegia", "paraplegia", "hemiparesis"))
+    )
+    hemiplegia: bool = Finding("Hemiplegia or paraplegia, from stroke or any other cause (+2).")
     moderate_to_severe_ckd: bool = Finding(
         "Moderate to severe chronic kidney disease: creatinine > 3 mg/dL, on dialysis, after kidney transplant, "
         "or uraemia (+2).",
-        synonyms=("chronic kidney disease", "CKD", "kidney transplant", "end-stage renal disease", "ESRD") + DIALYSIS,
     )
-    solid_tumor: SolidTumor = with_phrases(Field(
+    solid_tumor: SolidTumor = Field(
         "none",
         description="Solid tumour (excluding skin cancers other than melanoma) in the last 5 years: 'none'; "
         "'localized' (+2); 'metastatic' (+6). Not additive: a metastatic tumour scores 6, not 8.",
-    ), SOLID_TUMOR_PHRASES, ranked=True)
-    leukemia: bool = Finding("Leukaemia, acute or chronic (+2).", synonyms=("leukemia", "leukaemia", "AML", "CLL", "ALL", "CML"))
-    lymphoma: bool = Finding("Lymphoma, including myeloma (+2).", synonyms=("lymphoma", "myeloma", "Hodgkin", "non-Hodgkin lymphoma"))
-    aids: bool = Finding("AIDS: HIV with an AIDS-defining illness, not HIV infection alone (+6).", synonyms=("AIDS", "acquired immunodeficiency syndrome"))
+    )
+    leukemia: bool = Finding("Leukaemia, acute or chronic (+2).")
+    lymphoma: bool = Finding("Lymphoma, including myeloma (+2).")
+    aids: bool = Finding("AIDS: HIV with an AIDS-defining illness, not HIV infection alone (+6).")
 
 
 def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:

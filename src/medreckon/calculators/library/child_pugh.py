@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import INR, Albumin, Bilirubin, Inputs, choice, with_phrases
+from ..fields import INR, Albumin, Bilirubin, Inputs, choice
 from ..points import category, cut_offs, sum_points
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Secondary, Working, calculator, fmt
@@ -32,27 +32,6 @@ Encephalopathy = choice(
 )
 
 
-# How notes grade each (read by bench.reading.choices): ascites by examination or imaging,
-# encephalopathy by West Haven grade (1-2: confusion, asterixis, lethargy; 3-4: stupor, coma).
-ASCITES_PHRASES = {
-    "absent": (r"\b(?:no|without|absence of|negative for) (?:\w+ ){0,2}ascites", r"ascites (?:was|is|were) (?:absent|not)"),
-    # a distended abdomen graded in words stands for the ascites
-    "slight": (r"\b(?:slight|mild|minimal|small|trace|minor)(?:ly)? (?:\w+ ){0,3}ascites", r"ascites[^.;]{0,20}\b(?:slight|mild|minimal|small)\b",
-               r"\b(?:minimally|mildly|slightly) distended abdomen", r"abdomen[^.;]{0,15}\b(?:minimally|mildly|slightly) distended"),
-    "moderate": (r"\b(?:moderate|severe|large|massive|tense|significant|gross|marked|refractory)(?:ly)? (?:\w+ ){0,2}ascites",
-                 r"ascites[^.;]{0,20}\b(?:moderate|severe|large|massive|tense)\b",
-                 r"\b(?:moderately|markedly|tensely|severely|massively|grossly) distended abdomen",
-                 r"abdomen[^.;]{0,15}\b(?:moderately|markedly|tensely|severely|massively|grossly) distended", r"\bfluid wave"),
-}
-ENCEPHALOPATHY_PHRASES = {
-    "none": (r"\b(?:no|without|absence of|negative for) (?:\w+ ){0,3}encephalopathy", r"encephalopathy (?:was|is) (?:absent|not)"),
-    "grade 1-2": (r"(?:grade|stage) (?:1|2|i|ii|1-2|i-ii|1 or 2|one|two)\b[^.;]{0,25}encephalopathy",
-                  r"encephalopathy[^.;]{0,20}\b(?:grade|stage) (?:1|2|i|ii|1-2|i-ii)\b",
-                  r"\b(?:mild|minimal|subtle|minor|early|covert)(?:ly)? (?:\w+ ){0,2}encephalopathy", r"\basterixis\b"),
-    "grade 3-4": (r"(?:grade|stage) (?:3|4|iii|iv|3-4|iii-iv|3 or 4|three|four)\b[^.;]{0,25}encephalopathy",
-                  r"encephalopathy[^.;]{0,20}\b(?:grade|stage) (?:3|4|iii|iv|3-4|iii-iv)\b",
-                  r"\b(?:severe|marked|overt)(?:ly)? (?:\w+ ){0,2}encephalopathy", r"\bcoma(?:tose)?\b", r"\bstupor(?:ous)?\b"),
-}
 
 
 class ChildPughInputs(Inputs):
@@ -65,16 +44,16 @@ class ChildPughInputs(Inputs):
         "35 g/L is 3.5 g/dL."
     )
     inr: INR = Field(description="International normalized ratio (unitless), not the prothrombin time in seconds.")
-    ascites: Ascites = with_phrases(Field(
+    ascites: Ascites = Field(
         "absent",
         description="Ascites on examination or imaging: 'absent', 'slight' (mild) or 'moderate' (moderate "
         "to severe, tense). Not given: taken as absent (1 point), with a warning.",
-    ), ASCITES_PHRASES)
-    encephalopathy: Encephalopathy = with_phrases(Field(
+    )
+    encephalopathy: Encephalopathy = Field(
         "none",
         description="Hepatic encephalopathy by West Haven grade: 'none', 'grade 1-2' or 'grade 3-4'. "
         "Not given: taken as none (1 point), with a warning.",
-    ), ENCEPHALOPATHY_PHRASES)
+    )
 
 
 @calculator(

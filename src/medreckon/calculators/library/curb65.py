@@ -8,14 +8,12 @@ from ..fields import BUN, Age, BloodPressure, Finding, Inputs, RespiratoryRate
 from ..points import compared, finding, sum_points, threshold
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import CONFUSION
 
 
 class CURB65Inputs(Inputs):
     confusion: bool = Finding(
         "New confusion: new disorientation in person, place or time, or an abbreviated mental test "
         "score ≤ 8. Chronic stable cognitive impairment is not it.",
-        synonyms=CONFUSION,
     )
     bun: BUN = Field(
         description="Blood urea nitrogen, mg/dL by default. A serum urea in mmol/L must carry its unit "

@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
-from ..fields import Finding, Inputs, with_phrases
+from ..fields import Finding, Inputs
 from ..points import finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
 
 
 class FeverPAINInputs(Inputs):
     # a fever is a word or a temperature (≥ 38 °C, ≥ 100.4 °F)
-    fever_past_24h: bool = with_phrases(Finding("Fever (measured or reported) during the previous 24 hours (the 'Fever')."), {
-        "true": (r"\bfever", r"\bfebrile", r"\bpyrexi", r"(?:temperature|temp)\b[^.;]{0,25}?\b(?:3[89]|4[0-2])(?:\.\d+)? ?°? ?C\b",
-                 r"(?:temperature|temp)\b[^.;]{0,25}?\b(?:100\.[4-9]|10[1-7])(?:\.\d+)? ?°? ?F\b"),
-        "false": (r"\bno (?:\w+ ){0,2}fever", r"\bafebrile", r"\bwithout (?:\w+ ){0,2}fever")})
-    purulence: bool = Finding("Pharyngeal or tonsillar exudate, purulent tonsils (the 'P').", synonyms=("purulent", "exudate", "exudation", "pus on the tonsils", "covered with pus"))
+    fever_past_24h: bool = Finding("Fever (measured or reported) during the previous 24 hours (the 'Fever').")
+    purulence: bool = Finding("Pharyngeal or tonsillar exudate, purulent tonsils (the 'P').")
     # onset within 3 days, as notes give durations
-    attend_rapidly: bool = with_phrases(Finding(
+    attend_rapidly: bool = Finding(
         "The patient presents within 3 days of symptom onset, ≤ 3 days (the 'A', attend rapidly).",
-    ), {"true": (r"\b(?:for|over|since|in) (?:the )?(?:past |last )?(?:1|2|3|one|two|three|a|24|48|72)[- ](?:days?|hours?)\b",
-                 r"\b(?:1|2|3|one|two|three)[- ]days? (?:of|history|duration|ago)\b", r"\b(?:since|started) (?:yesterday|this morning|last night)"),
-        "false": (r"\b(?:for|over|since|in) (?:the )?(?:past |last )?(?:[4-9]|1\d|four|five|six|seven|eight|nine|ten|several)[- ](?:days?|weeks?)\b",
-                  r"\b(?:for|over) (?:a|one|two|several) weeks?\b")})
-    severely_inflamed_tonsils: bool = Finding("Severely inflamed tonsils on examination (the 'I').", synonyms=("inflamed tonsils", "severely inflamed tonsils", "tonsillitis", "severely inflamed", "tonsils are severely inflamed", "markedly inflamed", "severely swollen tonsils", "enlarged tonsils", "tonsillar enlargement", "tonsillar swelling", "swollen tonsils"))
+    )
+    severely_inflamed_tonsils: bool = Finding("Severely inflamed tonsils on examination (the 'I').")
     no_cough_or_coryza: bool = Finding(
         "True when the patient has NEITHER cough NOR coryza (the 'N'); either symptom present means False. "
-        "Not given: the criterion is taken as not met (0 points), with a warning.",
-        synonyms=("cough", "coryza", "runny nose", "rhinorrhea"), absence=True,
+        "Not given: the criterion is taken as not met (0 points), with a warning.", absence=True,
     )
 
 

@@ -9,7 +9,6 @@ from pydantic import Field
 from ..defined import baseline_power
 from ..fields import Cholesterol, Finding, Inputs, Sex, q
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import SMOKING
 
 # ATP III / Framingham hard-CHD model (MI or coronary death), per sex: coefficients, baseline
 # 10-year survival, and the age above which the age × smoker term stops growing.
@@ -28,7 +27,7 @@ PositiveSystolic = q("mmHg", gt=0, lt=400, plausible=(20, 300), units=("mmHg", "
 class FraminghamInputs(Inputs):
     age: PositiveAge = Field(description="Age in years; the model covers ages 20-79 (MDCalc: use at 30-74).")
     sex: Sex = Field(description="Sex: the model has separate male and female equations.")
-    smoker: bool = Finding("Current cigarette smoker (any cigarettes in the past month).", synonyms=SMOKING + ("tobacco",))
+    smoker: bool = Finding("Current cigarette smoker (any cigarettes in the past month).")
     total_cholesterol: Cholesterol = Field(
         description="Total cholesterol, mg/dL by default. A value in mmol/L must carry its unit "
         "('5.2 mmol/L'); the equation's logarithms are of mg/dL values."
@@ -39,7 +38,6 @@ class FraminghamInputs(Inputs):
     systolic_bp: PositiveSystolic = Field(description="Systolic blood pressure in mmHg.")
     bp_treated: bool = Finding(
         "Blood pressure currently treated with antihypertensive medication.",
-        synonyms=("antihypertensive", "antihypertensives", "lisinopril", "amlodipine", "hydrochlorothiazide", "losartan", "antihypertensive medication", "antihypertensive therapy", "metoprolol", "atenolol", "carvedilol", "ramipril", "enalapril", "valsartan", "nifedipine", "chlorthalidone"),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ...errors import CalculatorInputError, InputIssue
-from ..fields import Inputs, choice, with_phrases
+from ..fields import Inputs, choice
 from ..points import category
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
 
@@ -129,73 +129,24 @@ def severity(total: int) -> str:
     return "mild (GCS 13-15)"
 
 
-# How notes describe each response (Teasdale & Jennett's categories); read by bench.reading.choices.
-_EYES = r"(?:eyes? (?:are |were |only )?open(?:ed|s|ing)?|open(?:s|ed|ing)? (?:his |her |their |the )?eyes)"
-_PAIN = r"(?:pain|painful|noxious|pressure|pinch|sternal rub|trapezius)"
-# a spoken stimulus before the eyes open: "on hearing his name called out, he managed to open his eyes"
-_VOICE = (r"(?:(?:hearing|calling|called|call|saying|said) (?:out )?(?:his|her|their) name|name (?:was |is )?called|"
-          r"verbal (?:commands?|stimul\w*|requests?|prompt\w*|cues?)|(?:loud|raised) voice)")
-EYE_PHRASES = {
-    "eyes open spontaneously": (rf"{_EYES} spontaneous", r"spontaneous(?:ly)? (?:eye opening|open)",
-                                rf"{_EYES} without (?:any )?(?:prompting|stimulation|stimulus)",
-                                rf"{_EYES} and (?:\w+ )?(?:looking|tracking|scanning|watching)",
-                                r"\bawake,? (?:and )?alert\b", r"\balert,? with (?:his |her |their )?eyes open", r"\bE4\b"),
-    "eye opening to verbal command": (rf"{_EYES}[^.;,]{{0,40}}?\b(?:to|upon|on|with|in response to) (?:verbal (?:commands?|stimul\w*|requests?|prompt\w*|cues?)|voice|speech|sound|command|his name|her name|loud)",
-                                      rf"{_EYES}[^.;,]{{0,20}}?\bwhen (?:spoken to|(?:his|her|their) name is (?:called|said|spoken)|called|addressed|asked)",
-                                      rf"{_EYES}[^.;,]{{0,30}}?\bwhen (?:he|she|they) (?:was|were|is|are) (?:told|asked|spoken to)",
-                                      rf"{_VOICE}[^.;]{{0,60}}?{_EYES}",
-                                      r"(?:ask|asks|asked|told|tells|instructed) (?:him|her|them) to open (?:his|her|their) eyes[^.;]{0,30}?\b(?:complie[sd]|did so|does so|obeyed)",
-                                      r"\bE3\b"),
-    "eye opening to pain": (rf"{_EYES}[^.;,]{{0,50}}?{_PAIN}", r"\bE2\b"),
-    "no eye opening": (r"(?:does not|did not|doesn't|didn't|not|never|no|without) (?:\w+ ){0,2}open(?:ing)? (?:his |her |their |the )?eyes",
-                       r"no eye opening", r"eyes? (?:remain|stay)(?:ed|s)? (?:shut|closed) (?:despite|even|to)",
-                       r"(?:kept|keeps|keep) (?:his |her |their )?eyes (?:shut|closed)(?![^.;]{0,12}\b(?:unless|until|except))", r"\bE1\b"),
-}
-VERBAL_PHRASES = {
-    "oriented": (r"(?<!dis)\boriented\b", r"\bV5\b"),
-    "confused": (r"\bconfused\b", r"\bdisoriented\b", r"\bV4\b"),
-    "inappropriate words": (r"inappropriate (?:words|speech|responses)", r"(?:random|nonsensical|occasional) words",
-                            r"\bV3\b"),
-    "incomprehensible sounds": (r"incomprehensible", r"\bgroan", r"\bmoan", r"\bgrunt", r"unintelligible",
-                                r"without intelligible", r"no (?:discernible|intelligible|recognizable|comprehensible) words",
-                                r"\bV2\b"),
-    "no verbal response": (r"no verbal (?:response|output)", r"(?:makes|made|making) no (?:sound|verbal)",
-                           r"(?:does not|did not|doesn't|didn't) (?:attempt to )?(?:speak|verbali[sz]e|vocali[sz]e|make any sound)",
-                           r"(?:does not|did not|doesn't|didn't|not) respond verbally", r"\bV1\b"),
-}
-MOTOR_PHRASES = {
-    "obeys commands": (r"\bobey(?:s|ed|ing)? (?:\w+ )?commands?", r"follow(?:s|ed|ing)? (?:\w+ ){0,2}commands?",
-                       r"commands?,? (?:\w+ ){0,4}respond(?:s|ed)? appropriately", r"\bM6\b"),
-    "localizes pain": (r"locali[sz](?:es|ed|ing|ation)", r"\b(?:reach|push|swat|bat)(?:es|ed|ing|s)?\b[^.;]{0,30}?\b(?:examiner'?s hand|the stimulus|hand away|towards? the (?:pain|stimulus))",
-                       rf"\b(?:brings|brought|bringing|moves|moved|moving|reaches|reached|reaching|lifts|lifted|lifting) (?:his |her |their |a |the |both )?(?:\w+ )?(?:hands?|arms?)[^.;]{{0,25}}?\b(?:to|towards?) (?:the )?(?:site of (?:the )?)?(?:stimulus|{_PAIN})",
-                       r"\bM5\b"),
-    "withdrawal from pain": (r"withdr[ae]w(?:s|al|ing|n)?\b", r"\bpull(?:s|ed|ing)? (?:\w+ ){0,3}away", r"\bnormal flexion",
-                             r"\bevad(?:e|es|ed|ing)\b", r"\bmov(?:e|es|ed|ing) (?:\w+ ){0,3}away from", r"\bM4\b"),
-    "flexion to pain": (r"(?:abnormal|decorticate) (?:flexion|posturing|posture|pattern)", r"\bflex(?:es|ed|ing)? abnormally", r"\bM3\b"),
-    "extension to pain": (r"(?:decerebrate|extensor) (?:posturing|posture|response)", r"extension to (?:pain|painful)",
-                          r"\bM2\b"),
-    "no motor response": (r"no motor response", r"no (?:movement|response) to (?:pain|painful)", r"\bflaccid\b",
-                          r"no (?:voluntary |purposeful )?movements? (?:in|of) (?:her|his|their|the|any) (?:limbs|extremities)",
-                          r"\bM1\b"),
-}
 
 
 class GCSInputs(Inputs):
-    eye: GCSEye = with_phrases(Field(
+    eye: GCSEye = Field(
         description="Best eye response: 'eyes open spontaneously' (4), 'eye opening to verbal command' (3), "
         "'eye opening to pain' (2), 'no eye opening' (1), or 'not testable' (e.g. eyes closed by "
         "swelling). Pass the observed response, not its points."
-    ), EYE_PHRASES)
-    verbal: GCSVerbal = with_phrases(Field(
+    )
+    verbal: GCSVerbal = Field(
         description="Best verbal response: 'oriented' (5), 'confused' (4), 'inappropriate words' (3), "
         "'incomprehensible sounds' (2), 'no verbal response' (1), or 'not testable' (e.g. intubated). "
         "An intubated patient is 'not testable', not 'no verbal response'."
-    ), VERBAL_PHRASES)
-    motor: GCSMotor = with_phrases(Field(
+    )
+    motor: GCSMotor = Field(
         description="Best motor response: 'obeys commands' (6), 'localizes pain' (5), 'withdrawal from pain' "
         "(4, normal flexion), 'flexion to pain' (3, abnormal/decorticate flexion), 'extension to pain' "
         "(2, decerebrate), 'no motor response' (1), or 'not testable' (e.g. sedation or paralysis)."
-    ), MOTOR_PHRASES)
+    )
 
 
 @calculator(

@@ -8,7 +8,6 @@ from ..fields import BUN, BloodPressure, Finding, HeartRate, Hemoglobin, Inputs,
 from ..points import cut_offs, finding, sum_points, threshold
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import CHRONIC_LIVER_DISEASE, HEART_FAILURE
 
 # BUN bands in mg/dL: the paper's urea bands (6.5, 8, 10, 25 mmol/L) × 2.8, lower limits inclusive
 BUN_BANDS = ((70.0, 6), (28.0, 4), (22.4, 3), (18.2, 2))
@@ -26,16 +25,14 @@ class GlasgowBlatchfordInputs(Inputs):
     sex: Sex = Field(description="Sex; the hemoglobin bands differ for men and women.")
     systolic_bp: BloodPressure = Field(description="Systolic blood pressure in mmHg (< 90 scores 3, 90-99 2, 100-109 1).")
     heart_rate: HeartRate = Field(description="Heart rate in beats per minute; ≥ 100 scores 1.")
-    melena: bool = Finding("Melena (black, tarry stool) at presentation.", synonyms=("melena", "melaena", "black stool", "tarry stool", "black tarry stools", "tarry stools", "black stools", "tarry"))
-    syncope: bool = Finding("Syncope at presentation (recent fainting).", synonyms=("syncope", "fainted", "fainting", "passed out", "loss of consciousness"))
+    melena: bool = Finding("Melena (black, tarry stool) at presentation.")
+    syncope: bool = Finding("Syncope at presentation (recent fainting).")
     hepatic_disease: bool = Finding(
         "History of hepatic disease: known chronic liver disease, or clinical and laboratory evidence of "
         "chronic or acute liver disease.",
-        synonyms=CHRONIC_LIVER_DISEASE + ("hepatitis",),
     )
     cardiac_failure: bool = Finding(
         "Cardiac failure: known history of heart failure, or clinical and echocardiographic evidence of it.",
-        synonyms=HEART_FAILURE,
     )
 
 

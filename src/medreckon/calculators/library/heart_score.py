@@ -7,18 +7,9 @@ from typing import Any
 
 from pydantic import Field
 
-from ..fields import Age, Finding, Inputs, choice, with_phrases
+from ..fields import Age, Finding, Inputs, choice
 from ..points import category, cut_offs, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import (
-    CEREBROVASCULAR_DISEASE,
-    CORONARY_ARTERY_DISEASE,
-    DIABETES,
-    HYPERTENSION,
-    MYOCARDIAL_INFARCTION,
-    PERIPHERAL_ARTERY_DISEASE,
-    SMOKING,
-)
 
 HISTORY_POINTS = {"slightly_suspicious": 0, "moderately_suspicious": 1, "highly_suspicious": 2}
 History = choice(
@@ -50,31 +41,6 @@ Troponin = choice(
 )
 
 
-# How notes state the ECG and the troponin (read by bench.reading.choices).
-_ECG = r"(?:ecg|ekg|electrocardiogra(?:m|phy))"
-ECG_PHRASES = {
-    "normal": (rf"{_ECG}[^.;]{{0,40}}\b(?:was|is|were|showed|revealed)? ?(?:normal|unremarkable|within normal limits|no (?:acute |ischemic )?(?:st|ischemic) changes)",
-               rf"(?:normal|unremarkable) {_ECG}"),
-    "nonspecific_repolarization": (r"repolari[sz]ation", r"non-?specific (?:st|t[- ]wave)", r"left bundle branch block|\blbbb\b",
-                                   r"left ventricular hypertrophy|\blvh\b", r"paced rhythm", r"digoxin effect"),
-    "significant_st_deviation": (r"\bst[- ](?:segment )?(?:elevation|depression)s?", r"\bst deviation", r"\bstemi\b"),
-}
-# Ranked, highest first: "more than three times the upper limit of normal" also names "normal".
-_TIMES = r"(?:three|3) ?(?:times|x|×|-fold)"
-TROPONIN_PHRASES = {
-    "over_3x": (r"(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased) (?:\w+ )?troponin",
-                r"troponin[^.;]{0,30}\b(?:markedly|significantly|highly|greatly) (?:elevated|raised|increased)",
-                rf"troponin[^.;]{{0,40}}?\b(?:more than|over|greater than|above|exceed\w*|>) ?(?:the )?{_TIMES}",
-                r"troponin[^.;]{0,40}?\b(?:3\.[1-9]\d*|[4-9](?:\.\d+)?|\d{2,}(?:\.\d+)?) ?(?:times|x|×|-fold)"),
-    "1_to_3x": (r"(?:mildly|slightly|minimally) (?:elevated|raised|increased) (?:\w+ )?troponin",
-                r"troponin[^.;]{0,30}\b(?:mildly|slightly|minimally) (?:elevated|raised|increased)",
-                rf"troponin[^.;]{{0,60}}?\bbetween [^.;]{{0,40}}?{_TIMES}", rf"troponin[^.;]{{0,40}}?\b(?:one|1|once) (?:to|and|-) {_TIMES}",
-                rf"troponin[^.;]{{0,40}}?\b(?:up to|less than|under|below|within) {_TIMES}",
-                r"troponin[^.;]{0,40}?\b(?:1\.\d+|2(?:\.\d+)?|3(?:\.0)?) ?(?:times|x|×|-fold)"),
-    "normal": (r"troponin[^.;]{0,30}\b(?:normal|negative|within normal|unremarkable|not elevated|undetectable)",
-               r"troponin[^.;]{0,30}?\b(?:below|under|less than|not above|within) (?:the )?(?:\w+ ){0,2}(?:upper (?:reference )?limit|normal|reference|URL|99th)",
-               r"(?:normal|negative|unremarkable) (?:\w+ )?troponin"),
-}
 
 
 class HEARTInputs(Inputs):
@@ -82,27 +48,25 @@ class HEARTInputs(Inputs):
         description="How suspicious the history is for acute coronary syndrome, by the clinician's judgement: "
         "slightly_suspicious (0), moderately_suspicious (1), highly_suspicious (2)."
     )
-    ecg: ECG = with_phrases(Field(
+    ecg: ECG = Field(
         description="ECG: normal (0); nonspecific_repolarization (1: repolarisation disturbance without "
         "significant ST deviation, e.g. LBBB, LVH, paced rhythm, digoxin effect); significant_st_deviation "
         "(2: ST depression or elevation not explained by LBBB, LVH or digoxin)."
-    ), ECG_PHRASES)
+    )
     age: Age = Field(description="Age in years (< 45: 0, 45-64: 1, ≥ 65: 2); give the age, not a band.")
-    troponin: Troponin = with_phrases(Field(
+    troponin: Troponin = Field(
         description="Initial troponin as a multiple of the assay's normal limit (upper reference limit): "
         "normal (≤ 1×, 0), 1_to_3x (more than 1× up to 3×, 1), over_3x (> 3×, 2)."
-    ), TROPONIN_PHRASES, ranked=True)
-    hypertension: bool = Finding("Hypertension (a risk factor).", synonyms=HYPERTENSION)
-    hypercholesterolemia: bool = Finding("Hypercholesterolaemia (a risk factor).", synonyms=("hypercholesterolemia", "hypercholesterolaemia", "hyperlipidemia", "dyslipidemia", "high cholesterol"))
-    diabetes: bool = Finding("Diabetes mellitus (a risk factor).", synonyms=DIABETES)
-    obesity: bool = Finding("Obesity, BMI > 30 kg/m² (a risk factor).", synonyms=("obesity", "obese"))
-    smoking: bool = Finding("Smoking: current, or stopped within the last 3 months (a risk factor).", synonyms=SMOKING)
-    family_history: bool = Finding("Positive family history: parent or sibling with cardiovascular disease before age 65 (a risk factor).", synonyms=("family history of coronary artery disease", "family history of heart disease", "family history of myocardial infarction", "premature coronary artery disease", "cardiovascular disease", "heart disease") + CORONARY_ARTERY_DISEASE + MYOCARDIAL_INFARCTION, whose="relative")
+    )
+    hypertension: bool = Finding("Hypertension (a risk factor).")
+    hypercholesterolemia: bool = Finding("Hypercholesterolaemia (a risk factor).")
+    diabetes: bool = Finding("Diabetes mellitus (a risk factor).")
+    obesity: bool = Finding("Obesity, BMI > 30 kg/m² (a risk factor).")
+    smoking: bool = Finding("Smoking: current, or stopped within the last 3 months (a risk factor).")
+    family_history: bool = Finding("Positive family history: parent or sibling with cardiovascular disease before age 65 (a risk factor).", whose="relative")
     atherosclerotic_disease: bool = Finding(
         "Known atherosclerotic disease: prior myocardial infarction, PCI or CABG, stroke or TIA, or peripheral "
         "arterial disease. Scores the risk-factor item 2 on its own.",
-        synonyms=MYOCARDIAL_INFARCTION + CORONARY_ARTERY_DISEASE + CEREBROVASCULAR_DISEASE + PERIPHERAL_ARTERY_DISEASE
-        + ("PCI", "CABG", "stent"),
     )
 
 

@@ -9,7 +9,6 @@ from pydantic import Field
 from ..fields import INR, Bilirubin, Creatinine, Finding, Inputs, Sodium
 from ..rounding import round_half_away
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import DIALYSIS
 
 
 class MELDNaInputs(Inputs):
@@ -26,13 +25,11 @@ class MELDNaInputs(Inputs):
         description="Serum sodium in mEq/L (= mmol/L). Bounded to 125-137 mEq/L by the rule."
     )
     dialysis_twice_past_week: bool = Finding(
-        "Dialysis at least twice in the past 7 days; if so creatinine is set to 4.0 mg/dL.",
-        synonyms=DIALYSIS, when="recent",
+        "Dialysis at least twice in the past 7 days; if so creatinine is set to 4.0 mg/dL.", when="recent",
     )
     cvvhd_24h_past_week: bool = Finding(
         "Continuous veno-venous haemodialysis (CVVHD) for 24 hours or more in the past 7 days; if so "
-        "creatinine is set to 4.0 mg/dL.",
-        synonyms=("CVVHD", "continuous veno-venous hemodialysis", "CRRT"), when="recent",
+        "creatinine is set to 4.0 mg/dL.", when="recent",
     )
 
 

@@ -7,7 +7,6 @@ from pydantic import Field
 from ..fields import Age, Finding, HeartRate, Inputs, q
 from ..points import any_of, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import DVT, ESTROGEN_USE, HEMOPTYSIS, LEG_SWELLING, PE, SURGERY
 
 OxygenSaturation = q("%", ge=0, le=100, plausible=(50, 100), units=("%", "1"))
 
@@ -19,15 +18,14 @@ class PERCInputs(Inputs):
         description="Oxygen saturation (SaO2/SpO2) on room air, in %; below 95% meets a criterion. A fraction "
         "(0.94) must carry the unit '1', otherwise it is read as 0.94%."
     )
-    unilateral_leg_swelling: bool = Finding("Unilateral leg swelling.", synonyms=("unilateral leg swelling",) + LEG_SWELLING)
-    hemoptysis: bool = Finding("Haemoptysis.", synonyms=HEMOPTYSIS)
+    unilateral_leg_swelling: bool = Finding("Unilateral leg swelling.")
+    hemoptysis: bool = Finding("Haemoptysis.")
     recent_surgery_or_trauma: bool = Finding(
-        "Surgery or trauma within the last 4 weeks requiring treatment with general anaesthesia.",
-        synonyms=SURGERY + ("trauma", "repair", "replacement", "fracture", "injury"), when="recent",
+        "Surgery or trauma within the last 4 weeks requiring treatment with general anaesthesia.", when="recent",
     )
-    previous_pe: bool = Finding("Prior pulmonary embolism (one criterion with prior DVT).", synonyms=PE, when="past")
-    previous_dvt: bool = Finding("Prior deep vein thrombosis (one criterion with prior PE).", synonyms=DVT, when="past")
-    hormone_use: bool = Finding("Hormone use: oral contraceptives, hormone replacement or other oestrogen therapy.", synonyms=ESTROGEN_USE)
+    previous_pe: bool = Finding("Prior pulmonary embolism (one criterion with prior DVT).", when="past")
+    previous_dvt: bool = Finding("Prior deep vein thrombosis (one criterion with prior PE).", when="past")
+    hormone_use: bool = Finding("Hormone use: oral contraceptives, hormone replacement or other oestrogen therapy.")
 
 
 @calculator(

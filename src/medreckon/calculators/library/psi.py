@@ -25,42 +25,30 @@ from ..fields import (
 )
 from ..points import finding, sum_points
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import (
-    CANCER,
-    CEREBROVASCULAR_DISEASE,
-    CHRONIC_KIDNEY_DISEASE,
-    CHRONIC_LIVER_DISEASE,
-    CONFUSION,
-    HEART_FAILURE,
-)
 
 
 class PSIInputs(Inputs):
     age: Age = Field(description="Age in years; it is itself the demographic points (women: age − 10).")
     sex: Sex = Field(description="Sex; women score age − 10.")
-    nursing_home_resident: bool = Finding("Resident of a nursing home or long-term care facility (+10).", synonyms=("nursing home", "long-term care facility", "assisted living", "skilled nursing facility", "nursing facility", "care home", "residential care"))
+    nursing_home_resident: bool = Finding("Resident of a nursing home or long-term care facility (+10).")
     neoplastic_disease: bool = Finding(
         "Neoplastic disease (+30): any cancer except basal or squamous cell skin cancer that was active at "
-        "presentation or diagnosed within the past year.",
-        synonyms=CANCER + ("tumor",), when="recent",
+        "presentation or diagnosed within the past year.", when="recent",
     )
     liver_disease: bool = Finding("Liver disease (+20): clinical or histological cirrhosis, or other chronic liver "
-                                  "disease such as chronic active hepatitis.", synonyms=CHRONIC_LIVER_DISEASE)
+                                  "disease such as chronic active hepatitis.")
     congestive_heart_failure: bool = Finding(
         "Congestive heart failure (+10): systolic or ventricular dysfunction documented by history, exam, chest "
         "film, echocardiogram, MUGA or ventriculogram.",
-        synonyms=HEART_FAILURE,
     )
     cerebrovascular_disease: bool = Finding(
         "Cerebrovascular disease (+10): clinical stroke or TIA, or stroke on CT or MRI.",
-        synonyms=CEREBROVASCULAR_DISEASE,
     )
     renal_disease: bool = Finding("Renal disease (+10): history of chronic renal disease, or abnormal BUN and "
-                                  "creatinine documented in the record.", synonyms=CHRONIC_KIDNEY_DISEASE)
+                                  "creatinine documented in the record.")
     altered_mental_status: bool = Finding(
         "Altered mental status (+20): disorientation to person, place or time not known to be chronic, stupor "
         "or coma.",
-        synonyms=CONFUSION + ("stupor", "coma"),
     )
     respiratory_rate: RespiratoryRate = Field(description="Respiratory rate, breaths per minute (≥ 30: +20).")
     systolic_bp: BloodPressure = Field(description="Systolic blood pressure, mm Hg (< 90: +20).")
@@ -92,7 +80,7 @@ class PSIInputs(Inputs):
         None, description="Arterial or pulse-oximetry O2 saturation in % (< 90%: +10, the same criterion as PaO2 "
         "< 60)."
     )
-    pleural_effusion: bool = Finding("Pleural effusion on chest x-ray (+10).", synonyms=("pleural effusion", "effusion"))
+    pleural_effusion: bool = Finding("Pleural effusion on chest x-ray (+10).")
 
 
 @calculator(

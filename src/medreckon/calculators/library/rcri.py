@@ -10,12 +10,6 @@ from pydantic import Field
 from ..fields import Creatinine, Finding, Inputs
 from ..points import finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import (
-    CEREBROVASCULAR_DISEASE,
-    CORONARY_ARTERY_DISEASE,
-    HEART_FAILURE,
-    MYOCARDIAL_INFARCTION,
-)
 
 # Lee 1999, validation cohort: major cardiac complications by class (0, 1, 2, >= 3 factors)
 LEE_CLASSES = ((0, "class I", "0.4%"), (1, "class II", "0.9%"), (2, "class III", "6.6%"), (3, "class IV", "11%"))
@@ -29,23 +23,18 @@ class RCRIInputs(Inputs):
     )
     elevated_risk_surgery: bool = Finding(
         "Elevated-risk surgery: intraperitoneal, intrathoracic or suprainguinal vascular (1 point).",
-        synonyms=("intraperitoneal", "intrathoracic", "suprainguinal vascular", "laparotomy", "thoracotomy", "aortic aneurysm repair", "aortic aneurysm", "open repair", "vascular surgery", "esophagectomy", "colectomy", "lobectomy", "pneumonectomy", "Whipple",
-                  "high-risk surgery", "hemicolectomy", "colonic resection", "bowel resection", "gastrectomy", "hepatectomy",
-                  "pancreatectomy", "pancreaticoduodenectomy", "abdominal surgery", "thoracic surgery"),
     )
     ischemic_heart_disease: bool = Finding(
         "History of ischaemic heart disease: myocardial infarction, positive exercise test, current "
         "ischaemic chest pain or nitrate therapy, or ECG with pathological Q waves (1 point). Prior "
         "revascularisation alone does not count.",
-        synonyms=CORONARY_ARTERY_DISEASE + MYOCARDIAL_INFARCTION + ("angina", "positive stress test", "nitrate"),
     )
     congestive_heart_failure: bool = Finding(
         "History of congestive heart failure: pulmonary oedema, paroxysmal nocturnal dyspnoea, bilateral "
         "rales or S3 gallop, or chest X-ray with pulmonary vascular redistribution (1 point).",
-        synonyms=HEART_FAILURE + ("pulmonary edema", "paroxysmal nocturnal dyspnea"),
     )
-    cerebrovascular_disease: bool = Finding("History of cerebrovascular disease: prior stroke or transient ischaemic attack (1 point).", synonyms=CEREBROVASCULAR_DISEASE)
-    insulin_treatment: bool = Finding("Pre-operative treatment with insulin (1 point); oral agents alone do not count.", synonyms=("insulin",))
+    cerebrovascular_disease: bool = Finding("History of cerebrovascular disease: prior stroke or transient ischaemic attack (1 point).")
+    insulin_treatment: bool = Finding("Pre-operative treatment with insulin (1 point); oral agents alone do not count.")
 
 
 def _adapt(raw: Mapping[str, Any], mapped: dict[str, Any]) -> dict[str, Any]:

@@ -34,9 +34,8 @@ class SOFAInputs(Inputs):
     mechanical_ventilation: bool = Finding(
         "On mechanical ventilation (invasive or non-invasive). Respiratory 3 and 4 points require respiratory "
         "support; without it a P/F ratio below 200 still scores 2.",
-        synonyms=("mechanical ventilation", "mechanically ventilated", "intubated", "ventilator", "intubation"),
     )
-    cpap: bool = Finding("On continuous positive airway pressure (CPAP); counts as respiratory support like ventilation.", synonyms=("CPAP", "continuous positive airway pressure"))
+    cpap: bool = Finding("On continuous positive airway pressure (CPAP); counts as respiratory support like ventilation.")
     platelets: Platelets = Field(
         description="Platelet count, ×10⁹/L (= ×10³/µL) by default; a count per µL such as 140000 must carry its "
         "unit ('140000 /uL')."
@@ -56,7 +55,6 @@ class SOFAInputs(Inputs):
     hypotension: bool = Finding(
         "Hypotension with MAP < 70 mm Hg during the period scored (cardiovascular 1 point); use when no "
         "pressure is given, or when the worst MAP was below 70.",
-        synonyms=("hypotension", "hypotensive", "low blood pressure"),
     )
     dopamine: VasopressorDose | None = Field(
         None, description="Dopamine dose in µg/kg/min, given for at least 1 hour (≤ 5: 2, > 5: 3, > 15: 4 "

@@ -2,52 +2,39 @@
 
 from __future__ import annotations
 
-from ..fields import Finding, Inputs, with_phrases
+from ..fields import Finding, Inputs
 from ..points import any_of, finding
 from ..spec import MedCalcBench, Output, Reference, Working, calculator
-from ..vocabulary import CANCER, DVT, SURGERY
 
 
 class WellsDVTInputs(Inputs):
-    active_cancer: bool = Finding("Active cancer: treatment within the last 6 months or palliative (1 point).", synonyms=("active cancer",) + CANCER + ("chemotherapy",), when="recent")
+    active_cancer: bool = Finding("Active cancer: treatment within the last 6 months or palliative (1 point).", when="recent")
     bedridden_recently: bool = Finding(
         "Recently bedridden for more than 3 days; scores 1 together with major surgery within 12 weeks "
-        "(one criterion).",
-        synonyms=("bedridden", "bed rest", "bedbound", "bed-bound", "confined to bed", "immobilized in bed"), when="recent",
+        "(one criterion).", when="recent",
     )
     major_surgery_12_weeks: bool = Finding(
         "Major surgery within the last 12 weeks (requiring general or regional anaesthesia); one "
-        "criterion with being bedridden.",
-        synonyms=("major surgery", "post-operative day", "postoperative day") + SURGERY, when="recent",
+        "criterion with being bedridden.", when="recent",
     )
     # a measured difference: "4 cm larger than the right" is more than 3 cm, "2 cm larger" is not
-    calf_swelling_3cm: bool = with_phrases(Finding(
+    calf_swelling_3cm: bool = Finding(
         "Calf swelling more than 3 cm compared with the other leg, measured 10 cm below the tibial "
         "tuberosity (1 point); a smaller difference does not count.",
-    ), {"true": (r"\b(?:[4-9]|\d{2}|3\.\d*[1-9])(?:\.\d+)? ?(?:cm|centimet(?:er|re)s?) (?:larger|bigger|greater|wider|more)",),
-        "false": (r"\b(?:[0-2](?:\.\d+)?|3(?:\.0+)?) ?(?:cm|centimet(?:er|re)s?) (?:larger|bigger|greater|wider|more)",)})
-    collateral_superficial_veins: bool = Finding("Collateral (non-varicose) superficial veins present (1 point).", synonyms=("collateral superficial veins", "superficial veins", "collateral veins"))
+    )
+    collateral_superficial_veins: bool = Finding("Collateral (non-varicose) superficial veins present (1 point).")
     # the whole leg, in words a list of synonyms cannot hold ("the whole left leg is swollen from groin to ankle")
-    entire_leg_swollen: bool = with_phrases(Finding("Entire leg swollen (1 point)."), {
-        "true": (r"\b(?:entire|whole) (?:(?:left|right|affected|symptomatic) )?(?:leg|lower (?:limb|extremity))(?: is| was)?(?: now)? (?:swollen|o?edematous)",
-                 r"\bswelling of the (?:entire|whole) (?:(?:left|right) )?(?:leg|lower (?:limb|extremity))",
-                 r"\b(?:leg|limb) (?:is |was )?swollen from (?:the )?(?:groin|thigh|hip)"),
-        "false": (r"\b(?:leg|limb) as a whole (?:is|was) not swollen",)})
-    localized_tenderness: bool = Finding("Localised tenderness along the distribution of the deep venous system (1 point).", synonyms=("tenderness along the deep venous system", "tenderness", "tender calf", "tender along"))
-    pitting_edema: bool = Finding("Pitting oedema confined to the symptomatic leg (1 point); bilateral oedema does not count.", synonyms=("pitting edema", "pitting oedema"))
+    entire_leg_swollen: bool = Finding("Entire leg swollen (1 point).")
+    localized_tenderness: bool = Finding("Localised tenderness along the distribution of the deep venous system (1 point).")
+    pitting_edema: bool = Finding("Pitting oedema confined to the symptomatic leg (1 point); bilateral oedema does not count.")
     paralysis_or_immobilization: bool = Finding(
         "Paralysis, paresis, or recent plaster immobilisation of the lower extremity (1 point).",
-        synonyms=("paralysis", "paresis", "plaster cast", "immobilization", "cast", "paraplegia", "quadriplegia", "tetraplegia", "hemiplegia", "immobilized", "immobilised"),
     )
-    previous_dvt: bool = Finding("Previously documented deep vein thrombosis (1 point).", synonyms=DVT, when="past")
+    previous_dvt: bool = Finding("Previously documented deep vein thrombosis (1 point).", when="past")
     # a judgement, stated in words of likelihood: "an alternative diagnosis is less likely than DVT" is false
-    alternative_diagnosis_as_likely: bool = with_phrases(Finding(
+    alternative_diagnosis_as_likely: bool = Finding(
         "An alternative diagnosis is at least as likely as DVT (subtracts 2 points); the clinician's judgement.",
-    ), {"true": (r"(?:alternative|other|another) (?:diagnosis|cause|explanation)[^.;]{0,40}?\b(?:at least as|as|equally|more) likely",
-                 r"(?:more likely|likelier|as likely|equally likely) (?:than|as) (?:a |an )?(?:DVT|deep vein thrombosis)",
-                 r"(?:DVT|deep vein thrombosis) (?:is|was) (?:\w+ ){0,3}(?:less likely|unlikely)"),
-        "false": (r"(?:alternative|other|another) (?:diagnosis|cause|explanation)[^.;]{0,40}?\b(?:less likely|unlikely)",
-                  r"\bno (?:\w+ )?(?:alternative|other) (?:diagnosis|cause|explanation)")})
+    )
 
 
 @calculator(

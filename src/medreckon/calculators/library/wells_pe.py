@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Finding, HeartRate, Inputs, with_phrases
+from ..fields import Finding, HeartRate, Inputs
 from ..points import any_of, finding, sum_points, threshold
 from ..spec import MedCalcBench, Output, Reference, Working, calculator, fmt
-from ..vocabulary import CANCER, DVT, HEMOPTYSIS, LEG_SWELLING, PE, SURGERY
-
-_PE = r"(?:pulmonary embolism|pulmonary embolus|PE)"
 
 
 class WellsPEInputs(Inputs):
@@ -19,38 +16,28 @@ class WellsPEInputs(Inputs):
     clinical_signs_of_dvt: bool = Finding(
         "Clinical signs and symptoms of deep vein thrombosis: at least leg swelling and pain on palpation "
         "of the deep veins (3 points).",
-        synonyms=LEG_SWELLING + ("calf tenderness", "tender calf", "signs of deep vein thrombosis", "signs of DVT", "symptoms of DVT"),
     )
     # a judgement, stated in words of likelihood: a mention of PE alone is no such statement
-    pe_most_likely_diagnosis: bool = with_phrases(Finding(
+    pe_most_likely_diagnosis: bool = Finding(
         "Pulmonary embolism is the most likely diagnosis, or equally likely as an alternative (3 points); "
         "the clinician's judgement, not a test result.",
-    ), {"true": (rf"{_PE} (?:is|was|remains|seemed) (?:(?!not\b)\w+ ){{0,3}}(?:the )?(?:most likely|likeliest|leading|primary)",
-                 rf"{_PE} (?:is|was) (?:(?!not\b)\w+ ){{0,3}}(?:at least )?(?:as likely|equally likely)",
-                 rf"(?:most likely|leading|working|primary) diagnosis (?:is|was) (?:of )?(?:a |an )?{_PE}"),
-        "false": (rf"(?:more likely|likelier) than (?:a |an )?{_PE}", rf"{_PE} (?:is|was) (?:\w+ ){{0,3}}(?:less likely|unlikely)",
-                  rf"{_PE} (?:is|was) not (?:\w+ ){{0,2}}(?:the )?(?:most likely|likeliest|leading|primary)")})
+    )
     immobilization_3_days: bool = Finding(
         "Immobilisation for at least 3 days (bed rest except for bathroom access); scores 1.5 together "
-        "with recent surgery (one criterion).",
-        synonyms=("immobilization", "immobilized", "bed rest", "bedridden"), when="recent",
+        "with recent surgery (one criterion).", when="recent",
     )
     surgery_previous_4_weeks: bool = Finding(
-        "Surgery in the previous 4 weeks; scores 1.5 together with immobilisation (one criterion).",
-        synonyms=SURGERY, when="recent",
+        "Surgery in the previous 4 weeks; scores 1.5 together with immobilisation (one criterion).", when="recent",
     )
     previous_pe: bool = Finding(
-        "Previous, objectively diagnosed pulmonary embolism; 1.5 points together with previous DVT (one criterion).",
-        synonyms=PE, when="past",
+        "Previous, objectively diagnosed pulmonary embolism; 1.5 points together with previous DVT (one criterion).", when="past",
     )
     previous_dvt: bool = Finding(
-        "Previous, objectively diagnosed deep vein thrombosis; 1.5 points together with previous PE (one criterion).",
-        synonyms=DVT, when="past",
+        "Previous, objectively diagnosed deep vein thrombosis; 1.5 points together with previous PE (one criterion).", when="past",
     )
-    hemoptysis: bool = Finding("Haemoptysis (1 point).", synonyms=HEMOPTYSIS)
+    hemoptysis: bool = Finding("Haemoptysis (1 point).")
     malignancy: bool = Finding(
-        "Malignancy on treatment within the last 6 months or palliative (1 point); cured cancer does not count.",
-        synonyms=CANCER + ("chemotherapy",), when="recent",
+        "Malignancy on treatment within the last 6 months or palliative (1 point); cured cancer does not count.", when="recent",
     )
 
 

@@ -4,7 +4,9 @@ through inspect's model (`InspectClient`), so the requests are inspect's — any
 logged in the sample's transcript — while the loop, prompts, constrained schemas and reading are
 the strategy's. `response_format` JSON schemas become inspect's `response_schema` (refused when
 inspect's schema type cannot carry one of its keywords, rather than sent loosened).
-Log-probability decisions (`extract:decide=logprob`) need our in-process model and are refused.
+A strategy that needs log-probabilities (a reading pipeline with a log-probability stage: `extract`'s
+default pipeline, `extract:decide=logprob`, `extract:choices=logprob`) is refused before any sample,
+since inspect's models are asked for text only; `extract:pipeline=generate` runs through it.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from inspect_ai.util import JSONSchema
 
 from ...bench.models.clients import check_gen
 from ...bench.strategies import get_strategy
-from ...bench.types import Completion, ModelError, Outcome
+from ...bench.types import Completion, ModelClient, ModelError, Outcome
+from ...reading.pipeline import LOGPROBS
 from .dataset import case_of
 from .solvers import completion_of, save_outcome
 
@@ -71,7 +74,7 @@ def response_schema(response_format: dict[str, Any]) -> ResponseSchema:
     return ResponseSchema(name=spec.get("name") or "reply", json_schema=carried)
 
 
-class InspectClient:
+class InspectClient(ModelClient):
     """A ModelClient for strategy code running in a worker thread: each `chat` is a request of
     inspect's model, made on inspect's event loop."""
 
@@ -103,13 +106,47 @@ class InspectClient:
         return completion_of(self.last)
 
 
+def refuse_unrunnable(strat: Any, spec: str) -> None:
+    """ValueError, before any sample, for a strategy whose model requests inspect cannot make: one
+    that scores options by log-probability (InspectClient asks inspect's model for text only)."""
+    if LOGPROBS in getattr(strat, "needs", frozenset()) and not InspectClient.supports_logprobs:
+        raise ValueError(f"strategy {spec}: it scores options by log-probability, which a model through inspect "
+                         "cannot give; run it with `medreckon bench run`, or use extract:pipeline=generate")
+
+
+def preflight(strat: Any, spec: str, cases: list[Any]) -> None:
+    """ValueError, before any sample, where a case's calculator would get a reply schema inspect's
+    `response_schema` cannot carry: a reading pipeline's JSON request asked for every input of the
+    calculator at once (the widest it can be; a case asks for fewer) must go through."""
+    refuse_unrunnable(strat, spec)
+    pipeline = getattr(strat, "pipeline", None)
+    if pipeline is None:
+        return
+    from ...bench.calculation import calculator_for_case
+    from ...reading.items import item_groups
+    from ...reading.read import new_state
+    from ...reading.request import response_format
+    from ...reading.stages.model import AskModel
+    from ...reading.stages.quantities import ItemLists
+
+    asks = [s for s in pipeline.stages if isinstance(s, AskModel)]
+    grouped = any(isinstance(s, ItemLists) for s in pipeline.stages)
+    for calc in {calculator_for_case(c).id: calculator_for_case(c) for c in cases}.values():
+        state = new_state(calc, "-", "-", {}, None, {})
+        state.groups = item_groups(calc) if grouped else {}
+        for ask in asks:
+            schema, _, _ = ask.request(state, list(state.inputs))
+            try:
+                response_schema(response_format(schema))
+            except ValueError as exc:
+                raise ValueError(f"strategy {spec}: {calc.id}'s reply schema cannot go through inspect ({exc})") from None
+
+
 @solver
 def bench_strategy(strategy: str = "extract") -> Solver:
     """Any registered strategy of ours, its model requests made through inspect's model."""
     strat = get_strategy(strategy)
-    if getattr(strat, "decide", None) == "logprob":
-        raise ValueError("strategy: decide=logprob needs log-probabilities from our in-process model; "
-                         "run it with `medreckon bench run`")
+    refuse_unrunnable(strat, strategy)
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         case = case_of(state)
@@ -125,4 +162,4 @@ def bench_strategy(strategy: str = "extract") -> Solver:
     return solve
 
 
-__all__ = ["InspectClient", "bench_strategy", "inspect_messages", "response_schema"]
+__all__ = ["InspectClient", "bench_strategy", "inspect_messages", "preflight", "refuse_unrunnable", "response_schema"]

@@ -111,7 +111,7 @@ class MedreckonModelAPI(ModelAPI):
 
     def max_connections(self) -> int:
         # one in-process llama.cpp model runs one request at a time (parallel ones only queue)
-        return getattr(self.client, "max_concurrency", None) or 4
+        return self.client.max_concurrency or 4
 
     def slots(self) -> anyio.Semaphore:
         # inspect may run more samples at once than max_connections (adaptive concurrency): hold

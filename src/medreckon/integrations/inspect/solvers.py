@@ -41,7 +41,7 @@ from ...bench.runs.store import outcome_from_json, outcome_to_json
 from ...bench.strategies import get_strategy
 from ...bench.strategies.base import PromptStrategy
 from ...bench.strategies.tools import AGENT_SYSTEM, FINAL, Tools, closing_record, final_answer_tool
-from ...bench.types import Case, Completion, ModelError, Outcome, ToolCall, Usage
+from ...bench.types import Case, Completion, ModelClient, ModelError, Outcome, ToolCall, Usage
 from ...calculators.registry import get
 from ...errors import CalculatorInputError
 from ...interfaces.tools import tool_name
@@ -83,7 +83,7 @@ def completion_of(output: ModelOutput) -> Completion:
         latency_s=float(output.time or 0.0), model=output.model)
 
 
-class Replay:
+class Replay(ModelClient):
     """A ModelClient that answers with a completion inspect already generated, so the bench's own
     strategy code reads it; it checks that the strategy asks what inspect was sent."""
 

@@ -19,7 +19,7 @@ from inspect_ai.solver import Solver
 
 from ...bench.analysis.scoring import RULES
 from ...bench.strategies import STRATEGIES, get_strategy
-from .bridge import bench_strategy
+from .bridge import bench_strategy, preflight
 from .dataset import load, medcalc_dataset
 from .scorers import RULE_SCORERS, step_verification
 from .solvers import PROMPT_STRATEGIES, prompt_strategy, tools_strategy
@@ -87,6 +87,8 @@ def medcalc_bench(
     cases = load(dataset, data_file=data_file, subset=subset, per_calculator=per_calculator, seed=seed,
                  limit=limit, calculators=calculators, labels=labels)
     strat.check(cases)  # e.g. one_shot_cot without an exemplar for some calculator
+    if strat.name not in PROMPT_STRATEGIES and strat.name != "tools":
+        preflight(strat, strategy, cases)  # what inspect cannot carry, refused before any sample
     rules = _rules(rule)
     scorers: list[Scorer] = [RULE_SCORERS[r]() for r in rules]
     if steps if steps is not None else strat.name not in PROMPT_STRATEGIES:  # the others may trace
