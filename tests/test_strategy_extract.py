@@ -110,7 +110,7 @@ def test_the_calculator_computes_the_answer():
     assert out.model_calls == 1 and out.usage == Usage(100, 20) and out.latency_s == 0.5
     t = out.trace
     assert t["calculator"] == "bmi" and t["calculator_from"] == "medcalc_bench_id"
-    assert t["normalised_inputs"] == {"weight": 81.0, "height": 180.0}
+    assert t["normalised_inputs"] == {"weight": 81.0, "height": 180.0, "target_bmi": None}
     assert t["result"]["rounded"] == 25.0 and t["result"]["steps"]
     assert t["turns"][0]["parsed"] == BMI_OK
     assert is_correct(out, make_case())

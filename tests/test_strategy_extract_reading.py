@@ -249,7 +249,7 @@ def test_candidates_first_takes_the_named_mention_at_presentation_without_asking
     model = Scripted({"weight": 79, "height": 180})
     out = get_strategy("extract:candidates=first").run(BMI, model, GEN)
     assert model.requests == []  # both named in the note: nothing is asked
-    assert out.trace["normalised_inputs"] == {"weight": 81.0, "height": 180.0}  # not day 3's 79 kg
+    assert out.trace["normalised_inputs"] == {"weight": 81.0, "height": 180.0, "target_bmi": None}  # not day 3's 79 kg
     assert "180 cm" in out.trace["quantities_from_note"]["height"]["words"]
     assert out.status == "ok" and out.answer == pytest.approx(25.0, abs=0.01)
     # a weight whose only mention is not named stays a choice for the model

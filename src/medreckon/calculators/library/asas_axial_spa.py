@@ -44,7 +44,7 @@ class ASASAxialSpAInputs(Inputs):
                                                "physician.")
     good_nsaid_response: bool = Finding("Back pain much better or gone 24-48 h after a full dose of an NSAID.")
     family_history: bool = Finding("A first- or second-degree relative with ankylosing spondylitis, psoriasis, "
-                                   "uveitis, reactive arthritis or inflammatory bowel disease.")
+                                   "uveitis, reactive arthritis or inflammatory bowel disease.", whose="relative")
     elevated_crp: bool = Finding("CRP above the upper limit of normal in the presence of back pain, after other "
                                  "causes are excluded.")
 

@@ -15,7 +15,7 @@ class AttiaInputs(Inputs):
     cervical_lymphadenopathy: bool = Finding("Moderate to severe tenderness and enlargement of the cervical lymph "
                                              "nodes (1).")
     tonsillar_swelling_or_exudate: bool = Finding("Moderate to severe tonsillar swelling or exudate (1).")
-    no_coryza: bool = Finding("Absence of (moderate to severe) coryza (1); True when there is no coryza.")
+    no_coryza: bool = Finding("Absence of (moderate to severe) coryza (1); True when there is no coryza.", absence=True)
 
 
 @calculator(

@@ -23,12 +23,12 @@ class AUSDRISKInputs(Inputs):
                                         "Torres Strait Islander people).")
     born_in_high_risk_region: bool = Finding("Born in Asia (including the Indian sub-continent), the Middle East, "
                                              "North Africa or Southern Europe (2).")
-    family_history: bool = Finding("Either parent, or any brother or sister, has type 1 or type 2 diabetes (3).")
+    family_history: bool = Finding("Either parent, or any brother or sister, has type 1 or type 2 diabetes (3).", whose="relative")
     high_glucose_history: bool = Finding("Ever found to have high blood glucose (a health check, illness, pregnancy) "
                                          "(6).")
     bp_medication: bool = Finding("Currently taking medication for high blood pressure (2).")
     current_smoker: bool = Finding("Currently smokes cigarettes or other tobacco daily (2).")
-    no_daily_fruit_vegetables: bool = Finding("Does not eat vegetables or fruit every day (1).")
+    no_daily_fruit_vegetables: bool = Finding("Does not eat vegetables or fruit every day (1).", absence=True)
     inactive: bool = Finding("Fewer than 2.5 hours (150 minutes) of physical activity a week (2).")
     waist: Waist = Field(description="Waist circumference measured below the ribs, cm (in with its unit).")
 

@@ -30,7 +30,7 @@ DSM5MDDInputs = create_model(
                                                       "medical condition.")),
     not_psychotic_disorder=(bool, Field(description="Criterion D: not better explained by schizoaffective disorder, "
                                                     "schizophrenia or another psychotic disorder.")),
-    no_mania_or_hypomania=(bool, Field(description="Criterion E: there has never been a manic or hypomanic episode.")),
+    no_mania_or_hypomania=(bool, Finding("Criterion E: there has never been a manic or hypomanic episode.", ..., absence=True)),
 )
 
 

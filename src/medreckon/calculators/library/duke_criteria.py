@@ -39,7 +39,7 @@ class DukeInputs(Inputs):
     resolution_short_antibiotics: bool = Finding("Rejection: resolution of the syndrome with antibiotic therapy of 4 "
                                                  "days or less.")
     no_evidence_at_surgery: bool = Finding("Rejection: no pathologic evidence at surgery or autopsy after antibiotic "
-                                           "therapy of 4 days or less.")
+                                           "therapy of 4 days or less.", absence=True)
 
 
 @calculator(

@@ -83,7 +83,7 @@ class DukeISCVIDInputs(Inputs):
     resolution_short_antibiotics: bool = Finding("Rejection: no recurrence despite antibiotic therapy of less than 4 "
                                                  "days.")
     no_evidence_at_surgery: bool = Finding("Rejection: no pathologic or macroscopic evidence of endocarditis at "
-                                           "surgery or autopsy after antibiotic therapy of less than 4 days.")
+                                           "surgery or autopsy after antibiotic therapy of less than 4 days.", absence=True)
 
 
 MICROBIOLOGIC = (("typical organism ≥ 2 cultures", "typical_organism_two_cultures"),

@@ -28,8 +28,8 @@ RISK = {"high": 3.2, "low": 0.6}  # % symptomatic VTE or VTE death at 90 days (N
 class GenevaVTEInputs(Inputs):
     cardiac_failure: bool = Finding("Cardiac failure (acute or chronic): 2 points.")
     respiratory_failure: bool = Finding("Respiratory failure (acute or chronic): 2 points.")
-    recent_stroke: bool = Finding("Stroke within the last 3 months: 2 points.")
-    recent_mi: bool = Finding("Myocardial infarction within the last 4 weeks: 2 points.")
+    recent_stroke: bool = Finding("Stroke within the last 3 months: 2 points.", when="recent")
+    recent_mi: bool = Finding("Myocardial infarction within the last 4 weeks: 2 points.", when="recent")
     acute_infection: bool = Finding("Acute infectious disease, including sepsis: 2 points.")
     acute_rheumatic_disease: bool = Finding("Acute rheumatic disease (e.g. flare of arthritis or connective tissue "
                                             "disease): 2 points.")
@@ -39,7 +39,7 @@ class GenevaVTEInputs(Inputs):
     prior_vte: bool = Finding("Any prior venous thromboembolism (DVT or PE): 2 points.")
     hypercoagulable_state: bool = Finding("Known hypercoagulable state (thrombophilia): 2 points.")
     immobilization: bool = Finding("Immobilisation for ≥ 3 days (walking < 30 minutes a day): 1 point.")
-    recent_travel: bool = Finding("Recent travel of > 6 hours: 1 point.")
+    recent_travel: bool = Finding("Recent travel of > 6 hours: 1 point.", when="recent")
     age: Age = Field(description="Age in years; > 60 scores 1.")
     bmi: BMI = Field(description="Body mass index, kg/m²; > 30 scores 1.")
     chronic_venous_insufficiency: bool = Finding("Chronic venous insufficiency: 1 point.")

@@ -14,7 +14,7 @@ ITEMS = (("previous_vte", "previous VTE", 3), ("thrombophilia", "known thromboph
 
 
 class IMPROVEDDInputs(Inputs):
-    previous_vte: bool = Finding("Previous venous thromboembolism: 3 points.")
+    previous_vte: bool = Finding("Previous venous thromboembolism: 3 points.", when="past")
     thrombophilia: bool = Finding("Known thrombophilia: 2 points.")
     lower_limb_paralysis: bool = Finding("Current lower-limb paralysis: 2 points.")
     current_cancer: bool = Finding("Current cancer: 2 points.")

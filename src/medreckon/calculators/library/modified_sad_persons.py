@@ -15,12 +15,12 @@ class ModifiedSADPersonsInputs(Inputs):
     sex: Sex = Field(description="Sex; male scores 1.")
     age: Age = Field(description="Age in years; under 19 or over 45 scores 1.")
     depression_or_hopelessness: bool = Finding("Depression or hopelessness (2).")
-    previous_attempts: bool = Finding("Previous suicide attempts or psychiatric care (1).")
+    previous_attempts: bool = Finding("Previous suicide attempts or psychiatric care (1).", when="past")
     excessive_alcohol_or_drugs: bool = Finding("Excessive alcohol or drug use (1).")
     rational_thinking_loss: bool = Finding("Rational thinking loss: psychosis, organic brain syndrome (2).")
     separated_divorced_widowed: bool = Finding("Separated, divorced or widowed (1).")
     organized_plan: bool = Finding("Organised or serious attempt, or a plan (2).")
-    no_social_support: bool = Finding("No social supports (1).")
+    no_social_support: bool = Finding("No social supports (1).", absence=True)
     stated_future_intent: bool = Finding("Stated future intent: determined to repeat or ambivalent (2).")
 
 

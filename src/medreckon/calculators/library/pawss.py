@@ -27,7 +27,7 @@ class PAWSSInputs(Inputs):
                                 "blood alcohol level on admission. If false the scale does not apply (score 0).")
     intoxicated_past_30_days: bool = Finding("Has been intoxicated (drunk) within the last 30 days (1).")
     alcohol_rehab: bool = Finding("Has ever had alcohol use disorder rehabilitation or treatment for alcoholism (1).")
-    previous_withdrawal: bool = Finding("Has ever had alcohol withdrawal, of any severity (1).")
+    previous_withdrawal: bool = Finding("Has ever had alcohol withdrawal, of any severity (1).", when="past")
     blackouts: bool = Finding("Has ever had blackouts (1).")
     withdrawal_seizures: bool = Finding("Has ever had alcohol withdrawal seizures (1).")
     delirium_tremens: bool = Finding("Has ever had delirium tremens (1).")

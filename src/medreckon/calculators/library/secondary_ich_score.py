@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Age, Inputs, Sex, choice
+from ..fields import Age, Finding, Inputs, Sex, choice
 from ..points import category, cut_offs, finding, sum_points
 from ..spec import Output, Reference, Working, calculator, fmt
 
@@ -19,9 +19,9 @@ class SICHInputs(Inputs):
         "path); 'indeterminate' (1: neither high nor low); 'low' (0: basal ganglia, thalamic or brainstem location).")
     age: Age = Field(description="Age in years: 18-45 scores 2, 46-70 scores 1, ≥ 71 scores 0.")
     sex: Sex = Field(description="Sex: female scores 1.")
-    no_hypertension_or_coagulopathy: bool = Field(
-        description="Neither known hypertension nor impaired coagulation (anticoagulant or antiplatelet use, INR, "
-        "aPTT or platelets abnormal): 1 point.")
+    no_hypertension_or_coagulopathy: bool = Finding(
+        "Neither known hypertension nor impaired coagulation (anticoagulant or antiplatelet use, INR, "
+        "aPTT or platelets abnormal): 1 point.", ..., absence=True)  # required, as before
 
 
 @calculator(

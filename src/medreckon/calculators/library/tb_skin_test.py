@@ -26,12 +26,12 @@ TEN_MM = (("recent_immigrant", "arrival within 5 years from a high-prevalence co
 class TSTInputs(Inputs):
     induration: Induration = Field(description="Transverse diameter of induration (not erythema) at 48-72 hours, mm.")
     hiv: bool = Finding("Known HIV infection (≥ 5 mm positive).")
-    recent_contact: bool = Finding("Recent contact with a person with infectious TB (≥ 5 mm).")
+    recent_contact: bool = Finding("Recent contact with a person with infectious TB (≥ 5 mm).", when="recent")
     fibrotic_cxr: bool = Finding("Chest radiograph with fibrotic changes consistent with prior TB (≥ 5 mm).")
     organ_transplant: bool = Finding("Organ transplant recipient (≥ 5 mm).")
     immunosuppressed: bool = Finding("Other immunosuppression, e.g. prednisone ≥ 15 mg/day for ≥ 1 month or TNF-alpha "
                                      "antagonists (≥ 5 mm).")
-    recent_immigrant: bool = Finding("Arrived within the last 5 years from a high-prevalence country (≥ 10 mm).")
+    recent_immigrant: bool = Finding("Arrived within the last 5 years from a high-prevalence country (≥ 10 mm).", when="recent")
     injection_drug_use: bool = Finding("Injection drug use (≥ 10 mm).")
     congregate_setting: bool = Finding("Resident or employee of a high-risk congregate setting: prison, nursing home, "
                                        "hospital, homeless shelter (≥ 10 mm).")

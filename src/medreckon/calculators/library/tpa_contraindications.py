@@ -79,7 +79,7 @@ class TPAInputs(Inputs):
     intracranial_hemorrhage_on_ct: bool = Finding("Intracranial haemorrhage on CT (absolute).")
     suspected_sah: bool = Finding("Clinical presentation suggesting subarachnoid haemorrhage (absolute).")
     recent_head_trauma_or_stroke: bool = Finding("Neurosurgery, serious head trauma or stroke in the past 3 months "
-                                                 "(absolute).")
+                                                 "(absolute).", when="recent")
     history_of_ich: bool = Finding("History of intracranial haemorrhage (absolute).")
     intracranial_avm_neoplasm_aneurysm: bool = Finding("Known intracranial arteriovenous malformation, neoplasm or "
                                                        "aneurysm (absolute).")
@@ -96,9 +96,9 @@ class TPAInputs(Inputs):
                                            "(absolute).")
     minor_or_improving_symptoms: bool = Finding("Only minor or rapidly improving stroke symptoms (warning).")
     recent_major_surgery_or_trauma: bool = Finding("Major surgery or serious non-head trauma in the previous 14 days "
-                                                   "(warning).")
+                                                   "(warning).", when="recent")
     recent_gu_or_gi_bleeding: bool = Finding("History of gastrointestinal or urinary tract haemorrhage within 21 days "
-                                             "(warning).")
+                                             "(warning).", when="recent")
     seizure_at_onset: bool = Finding("Seizure at stroke onset (warning).")
     arterial_puncture: bool = Finding("Recent arterial puncture at a non-compressible site (warning).")
     lumbar_puncture: bool = Finding("Recent lumbar puncture (warning).")
