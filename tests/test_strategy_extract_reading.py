@@ -258,7 +258,7 @@ def test_candidates_first_takes_the_named_mention_at_presentation_without_asking
     out = get_strategy("extract:candidates=first").run(unnamed, model, GEN)
     asked = model.requests[0]["response_format"]["json_schema"]["schema"]["properties"]
     assert list(asked) == ["weight"] and asked["weight"]["anyOf"][0]["enum"] == [81]
-    assert out.trace["normalised_inputs"] == {"weight": 81.0, "height": 180.0}
+    assert out.trace["normalised_inputs"] == {"weight": 81.0, "height": 180.0, "target_bmi": None}
     assert get_strategy("extract:candidates=first").version.endswith("+cand1st5")
     with pytest.raises(ValueError, match="candidates: got 'maybe'; expected one of false, true, first"):
         get_strategy("extract:candidates=maybe")
