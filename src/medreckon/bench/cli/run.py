@@ -72,8 +72,9 @@ def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, su
                    f"({strat.version})", err=True)
     try:
         client = connect(model, timeout=timeout, max_retries=max_retries, concurrency=concurrency)
+        runner.check_model(strat, client)  # e.g. log-probabilities: refused before any attempt
         store = Store(directory, create=True)
-    except (ModelConfigError, StoreError) as exc:
+    except (ModelConfigError, StoreError, ValueError) as exc:
         fail(str(exc))
     reporter = Reporter(quiet)
     try:
@@ -220,7 +221,9 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
             try:
                 client = connect(model, timeout=timeout, max_retries=max_retries,
                                  concurrency=concurrency)
-            except ModelConfigError as exc:
+                for _, strat, _ in runs:  # every arm checked before the first one starts
+                    runner.check_model(strat, client)
+            except (ModelConfigError, ValueError) as exc:
                 fail(str(exc))
         for i, (n, strat, settings) in enumerate(runs, start=1):
             if not quiet:

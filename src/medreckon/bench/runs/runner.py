@@ -123,9 +123,18 @@ def check_compatible(store: Store, wanted: dict[str, Any]) -> None:
         )
 
 
+def check_model(strategy: Strategy, client: ModelClient) -> None:
+    """ValueError before a run starts when the strategy needs what the model cannot give (its
+    `check_model`, e.g. extract's log-probability stages on an endpoint without logprobs)."""
+    check = getattr(strategy, "check_model", None)
+    if check is not None:
+        check(client)
+
+
 def prepare(store: Store, wanted: dict[str, Any], info: dict[str, Any] | None = None,
-            selection: dict[str, Any] | None = None) -> str:
-    """Record the run's configuration, or check it against the stored one; returns the run id."""
+            selection: dict[str, Any] | None = None, capabilities: dict[str, Any] | None = None) -> str:
+    """Record the run's configuration (with the model's capabilities: how it was asked), or check
+    it against the stored one; returns the run id."""
     check_compatible(store, wanted)
     config = store.config()
     if "run_id" in config:
@@ -133,7 +142,8 @@ def prepare(store: Store, wanted: dict[str, Any], info: dict[str, Any] | None = 
     else:
         run_id = uuid.uuid4().hex[:12]
         store.set_config({**wanted, "run_id": run_id, "created_at": now(),
-                          "model_info": info or {}, "medreckon_version": _version()})
+                          "model_info": info or {}, "capabilities": capabilities or {},
+                          "medreckon_version": _version()})
     if selection is not None:
         store.set_config({"selection": selection})
     return run_id
@@ -167,9 +177,10 @@ def run(
     check = getattr(strategy, "check", None)
     if check is not None:
         check(cases)
+    check_model(strategy, client)
     wanted = wanted_config(settings, strategy)
     store.lock()  # one process per run directory: two would make the same attempts twice
-    run_id = prepare(store, wanted, client.info, selection)
+    run_id = prepare(store, wanted, client.info, selection, client.capabilities.record())
     store.add_cases(cases)
     gen = wanted["gen"]
 
