@@ -81,7 +81,7 @@ class OpenAIChatClient(ModelClient):
         if key not in _PROBED:
             from .probe import probe
 
-            _PROBED[key] = probe(self).found
+            _PROBED[key] = probe(self, adopt=False).found
         return _PROBED[key]
 
     def adopt(self, found: Capabilities) -> Capabilities:

@@ -106,8 +106,9 @@ def chosen_mode(schema: Check, obj: Check) -> str:
     return "json_object" if obj.works else "none"
 
 
-def probe(client: ModelClient, on_check: Callable[[Check], None] | None = None) -> Probe:
-    """Run the checks against `client` (as asked, no fallback); `on_check` sees each as it ends."""
+def probe(client: ModelClient, on_check: Callable[[Check], None] | None = None, adopt: bool = True) -> Probe:
+    """Run the checks against `client` (as asked, no fallback); `on_check` sees each as it ends.
+    `adopt`: an endpoint client takes the findings as its capabilities (its overrides over them)."""
     raw = client.as_asked()
     checks: list[Check] = []
 
@@ -127,8 +128,10 @@ def probe(client: ModelClient, on_check: Callable[[Check], None] | None = None) 
                f"{context} tokens" if context is not None else "not reported"))
     found = Capabilities(structured=chosen_mode(schema, obj), tools=tools.works,  # type: ignore[arg-type]
                          logprobs=logprobs.works, context_length=context, source="probe")
-    adopt = getattr(client, "adopt", None)  # an endpoint takes the findings (and its overrides)
-    return Probe(client.name, tuple(checks), found, adopt(found) if adopt else client.capabilities)
+    if not adopt:
+        return Probe(client.name, tuple(checks), found, found)
+    taker = getattr(client, "adopt", None)  # an endpoint; an in-process model keeps its declaration
+    return Probe(client.name, tuple(checks), found, taker(found) if taker else client.capabilities)
 
 
 __all__ = ["Check", "Probe", "chosen_mode", "probe"]
