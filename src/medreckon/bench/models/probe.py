@@ -121,7 +121,11 @@ def probe(client: ModelClient, on_check: Callable[[Check], None] | None = None, 
     schema = done(_structured(raw, "JSON Schema", {"type": "json_schema", "json_schema": {
         "name": "colour", "strict": True, "schema": SCHEMA}}))
     obj = done(_structured(raw, "JSON object with schema", {"type": "json_object", "schema": SCHEMA}))
-    tools = done(_tools(raw))
+    endpoint = getattr(client, "adopt", None) is not None
+    if endpoint or client.capabilities.tools:
+        tools = done(_tools(raw))
+    else:  # in process: llama-cpp-python generates to its limit under tool_choice required
+        tools = done(Check("native tool calls", False, "not probed: the in-process client declares none"))
     logprobs = done(_logprobs(raw))
     context = raw.context_length()
     done(Check("context length", context is not None,
@@ -130,8 +134,8 @@ def probe(client: ModelClient, on_check: Callable[[Check], None] | None = None, 
                          logprobs=logprobs.works, context_length=context, source="probe")
     if not adopt:
         return Probe(client.name, tuple(checks), found, found)
-    taker = getattr(client, "adopt", None)  # an endpoint; an in-process model keeps its declaration
-    return Probe(client.name, tuple(checks), found, taker(found) if taker else client.capabilities)
+    # an endpoint takes the findings (its overrides over them); an in-process model keeps its declaration
+    return Probe(client.name, tuple(checks), found, client.adopt(found) if endpoint else client.capabilities)
 
 
 __all__ = ["Check", "Probe", "chosen_mode", "probe"]
