@@ -72,7 +72,7 @@ def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, su
                    f"({strat.version})", err=True)
     try:
         client = connect(model, timeout=timeout, max_retries=max_retries, concurrency=concurrency)
-        runner.check_model(strat, client)  # e.g. log-probabilities: refused before any attempt
+        runner.check_model(strat, client=client)  # e.g. log-probabilities: refused before any attempt
         store = Store(directory, create=True)
     except (ModelConfigError, StoreError, ValueError) as exc:
         fail(str(exc))
@@ -221,8 +221,7 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
             try:
                 client = connect(model, timeout=timeout, max_retries=max_retries,
                                  concurrency=concurrency)
-                for _, strat, _ in runs:  # every arm checked before the first one starts
-                    runner.check_model(strat, client)
+                runner.check_model(*(strat for _, strat, _ in runs), client=client)  # before any arm
             except (ModelConfigError, ValueError) as exc:
                 fail(str(exc))
         for i, (n, strat, settings) in enumerate(runs, start=1):

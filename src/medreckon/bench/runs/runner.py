@@ -123,12 +123,13 @@ def check_compatible(store: Store, wanted: dict[str, Any]) -> None:
         )
 
 
-def check_model(strategy: Strategy, client: ModelClient) -> None:
-    """ValueError before a run starts when the strategy needs what the model cannot give (its
+def check_model(*strategies: Strategy, client: ModelClient) -> None:
+    """ValueError before a run starts when a strategy needs what the model cannot give (its
     `check_model`, e.g. extract's log-probability stages on an endpoint without logprobs)."""
-    check = getattr(strategy, "check_model", None)
-    if check is not None:
-        check(client)
+    for strategy in strategies:
+        check = getattr(strategy, "check_model", None)
+        if check is not None:
+            check(client)
 
 
 def prepare(store: Store, wanted: dict[str, Any], info: dict[str, Any] | None = None,
@@ -177,7 +178,7 @@ def run(
     check = getattr(strategy, "check", None)
     if check is not None:
         check(cases)
-    check_model(strategy, client)
+    check_model(strategy, client=client)
     wanted = wanted_config(settings, strategy)
     store.lock()  # one process per run directory: two would make the same attempts twice
     run_id = prepare(store, wanted, client.info, selection, client.capabilities.record())
