@@ -132,6 +132,13 @@ def check_model(*strategies: Strategy, client: ModelClient) -> None:
             check(client)
 
 
+def capabilities_of(client: ModelClient) -> dict[str, Any]:
+    """What the run records of how the model was asked (probing an endpoint the first time); a
+    client that is not a ModelClient subclass declares nothing."""
+    caps = getattr(client, "capabilities", None)
+    return caps.record() if caps is not None else {}
+
+
 def prepare(store: Store, wanted: dict[str, Any], info: dict[str, Any] | None = None,
             selection: dict[str, Any] | None = None, capabilities: dict[str, Any] | None = None) -> str:
     """Record the run's configuration (with the model's capabilities: how it was asked), or check
@@ -181,7 +188,7 @@ def run(
     check_model(strategy, client=client)
     wanted = wanted_config(settings, strategy)
     store.lock()  # one process per run directory: two would make the same attempts twice
-    run_id = prepare(store, wanted, client.info, selection, client.capabilities.record())
+    run_id = prepare(store, wanted, client.info, selection, capabilities_of(client))
     store.add_cases(cases)
     gen = wanted["gen"]
 

@@ -254,7 +254,8 @@ class Tools:
     def mode_for(self, model: ModelClient) -> str:
         if self.call_mode != "auto":
             return self.call_mode
-        return "native" if model.capabilities.tools else "constrained"
+        caps = getattr(model, "capabilities", None)  # a duck-typed client declares nothing: native
+        return "constrained" if caps is not None and not caps.tools else "native"
 
     def user_prompt(self, case: Case, mode: str) -> str:
         parts = [f"Patient note:\n{case.note.strip()}", f"Question: {case.question.strip()}", AGENT_STEPS]
