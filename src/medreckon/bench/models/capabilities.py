@@ -181,7 +181,7 @@ def logprobs_missing(pipeline_or_stage: str, model: str, provider: str) -> str:
             "or set logprobs=true in the endpoint's overrides if the probe was wrong")
     if provider not in ("openai-api", "openai"):
         hint = "; use the embedded model, a llamacpp: model or an OpenAI-compatible server that returns logprobs"
-    return f"{pipeline_or_stage} scores options by log-probability, which {model} does not give{hint}"
+    return f"{pipeline_or_stage} scores options by log-probability, which {model} cannot give{hint}"
 
 
 __all__ = ["Capabilities", "CapabilityError", "STRUCTURED", "adapt", "complete", "logprobs_missing",
