@@ -296,3 +296,18 @@ def test_a_stage_that_needs_log_probabilities_refuses_before_the_run_names_the_f
     # the pipeline without log-probabilities runs on the same endpoint
     r = CliRunner().invoke(main, [*args[:5], "extract:pipeline=generate", *args[6:]])
     assert r.exit_code == 0, r.output
+
+
+def test_an_endpoint_that_is_not_there_is_named_not_probed_into_a_wrong_answer(monkeypatch, tmp_path, medcalc_cases):
+    from test_bench_e2e import free_port
+
+    medcalc_cases("61")  # bench run below reads the shared data first
+    monkeypatch.setattr(openai_api, "_PROBED", {})
+    monkeypatch.setenv("GONE_BASE_URL", f"http://127.0.0.1:{free_port()}/v1")  # nothing listens
+    r = CliRunner().invoke(main, ["bench", "probe", "openai-api/gone/m", "--timeout", "5"])
+    assert r.exit_code == 2 and "the probe cannot reach the endpoint" in r.output, r.output
+    run_dir = tmp_path / "run"
+    r = CliRunner().invoke(main, ["bench", "run", "--model", "openai-api/gone/m", "--calculators", "61",
+                                  "--limit", "1", "--max-retries", "0", "--run-dir", str(run_dir)])
+    assert r.exit_code == 2 and "cannot reach the endpoint" in r.output, r.output
+    assert not (run_dir / "run.sqlite").exists()

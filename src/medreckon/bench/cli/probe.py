@@ -22,6 +22,7 @@ def bench_probe(model: str, timeout: float, as_json: bool) -> None:
     from ..models import ModelConfigError, connect
     from ..models.clients import env_prefix, parse_model
     from ..models.probe import probe
+    from ..types import ModelError
 
     try:
         client = connect(model, timeout=timeout, max_retries=0, concurrency=1)
@@ -34,7 +35,10 @@ def bench_probe(model: str, timeout: float, as_json: bool) -> None:
 
     if not as_json:
         click.echo(f"probe: {model}")
-    found = probe(client, on_check=show)
+    try:
+        found = probe(client, on_check=show)
+    except ModelError as exc:
+        fail(str(exc))
     if as_json:
         click.echo(json.dumps(found.to_dict(), indent=2))
         return

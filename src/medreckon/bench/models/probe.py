@@ -36,6 +36,7 @@ TOOL = {"type": "function", "function": {
     "name": "record_colour", "description": "Record a colour.",
     "parameters": {"type": "object", "properties": {"colour": {"type": "string"}}, "required": ["colour"]}}}
 TOOL_MESSAGES = [{"role": "user", "content": "Record the colour teal with the tool."}]
+UNREACHABLE = ("APIConnectionError", "APITimeoutError")  # how openai_api names a request that got no answer
 LOGPROB_MESSAGES = [{"role": "user", "content": "Is the sky blue on a clear day? Answer yes or no."}]
 
 
@@ -121,6 +122,9 @@ def probe(client: ModelClient, on_check: Callable[[Check], None] | None = None, 
     schema = done(_structured(raw, "JSON Schema", {"type": "json_schema", "json_schema": {
         "name": "colour", "strict": True, "schema": SCHEMA}}))
     obj = done(_structured(raw, "JSON object with schema", {"type": "json_object", "schema": SCHEMA}))
+    if all(any(k in c.detail for k in UNREACHABLE) for c in (schema, obj)):  # no finding, no endpoint
+        raise ModelError(f"{client.name}: the probe cannot reach the endpoint ({schema.detail}); is the "
+                         "server running at its base URL?")
     endpoint = getattr(client, "adopt", None) is not None
     if endpoint or client.capabilities.tools:
         tools = done(_tools(raw))
