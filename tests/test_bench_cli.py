@@ -60,6 +60,8 @@ def endpoint(monkeypatch):
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     monkeypatch.setenv("LOCAL_BASE_URL", f"http://127.0.0.1:{httpd.server_port}/v1")
+    # declared, so the request counts below are the runs' own (test_bench_capabilities probes)
+    monkeypatch.setenv("LOCAL_CAPABILITIES", "structured=json_schema,tools=true,logprobs=false")
     State.requests = []
     yield State
     httpd.shutdown()

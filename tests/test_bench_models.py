@@ -200,6 +200,8 @@ def logprobs_body(top):
 def test_log_probabilities_are_a_declared_capability_with_chat_s_bounded_retries(server, monkeypatch):
     error = {"error": {"message": "overloaded", "type": "server_error"}}
     script = server([(503, error, 0), (200, logprobs_body({"yes": -0.2, "no": -1.8}), 0)], monkeypatch)
+    # declared by an override, so no probe request (test_bench_capabilities probes) takes a scripted reply
+    monkeypatch.setenv("LOCALTEST_CAPABILITIES", "structured=json_schema,tools=true,logprobs=true")
     client = connect("openai-api/localtest/m", max_retries=2, backoff_s=0.01)
     assert client.supports_logprobs and client.info["model"] == "m" and client.max_concurrency >= 1
     scores, usage, _ = client.option_logprobs([{"role": "user", "content": "yes or no?"}], ["yes", "no"])

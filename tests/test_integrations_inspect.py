@@ -215,6 +215,8 @@ def endpoint(monkeypatch):
     # an endpoint name of its own: inspect keeps models by name for the whole process
     State.model = f"openai-api/local{httpd.server_port}/m"
     monkeypatch.setenv(f"LOCAL{httpd.server_port}_BASE_URL", f"http://127.0.0.1:{httpd.server_port}/v1")
+    # declared, so bench run sends no probe requests and both paths send the same
+    monkeypatch.setenv(f"LOCAL{httpd.server_port}_CAPABILITIES", "structured=json_schema,tools=true,logprobs=false")
     yield State
     httpd.shutdown()
     httpd.server_close()

@@ -10,6 +10,7 @@ import pytest
 
 from medreckon.bench import calculation
 from medreckon.bench.analysis.scoring import is_correct
+from medreckon.bench.models.capabilities import Capabilities
 from medreckon.bench.strategies import STRATEGIES, get_strategy
 from medreckon.bench.strategies import tools as agent
 from medreckon.bench.strategies.tools import (
@@ -190,9 +191,8 @@ def test_union_schema_and_modes():
     tools = [final_answer_tool("decimal")]
     assert union_schema(tools, [FINAL])["properties"]["name"] == {"const": FINAL}
 
-    class Llama:
-        class spec:
-            provider = "embedded"
+    class Llama:  # declares what LlamaCppClient declares: no native tool calls
+        capabilities = Capabilities(tools=False)
 
     assert Tools().mode_for(Llama()) == "constrained" and Tools().mode_for(Scripted()) == "native"
     assert Tools(call_mode="native").mode_for(Llama()) == "native"

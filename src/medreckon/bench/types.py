@@ -76,7 +76,10 @@ class ModelClient:
     capabilities are declared here with what a client without them does, so callers ask the client
     instead of probing it: `supports_logprobs` and `option_logprobs` (the log-probability that the
     reply starts with each option; the same bounded retries as `chat`), `info` (what a run records
-    about the model), `max_concurrency` (requests it takes at once; None: no limit of its own)."""
+    about the model), `max_concurrency` (requests it takes at once; None: no limit of its own),
+    `capabilities` (`models.capabilities.Capabilities`: what the endpoint honours, declared or
+    probed; a client that declares nothing is taken to accept what it is sent), `as_asked` (the
+    client that sends requests exactly as asked, for a probe) and `context_length`."""
 
     name: str = ""  # the model string it was made from, e.g. "embedded"
     supports_logprobs: bool = False
@@ -101,6 +104,20 @@ class ModelClient:
     @property
     def info(self) -> dict[str, Any]:
         return {"model": self.name}
+
+    @property
+    def capabilities(self) -> Any:  # models.capabilities.Capabilities (imported late: it imports us)
+        from .models.capabilities import Capabilities
+
+        return Capabilities(logprobs=self.supports_logprobs, context_length=self.context_length())
+
+    def as_asked(self) -> ModelClient:
+        """This client sending every request as asked: no fallback, no retries (what a probe needs)."""
+        return self
+
+    def context_length(self) -> int | None:
+        """The context window in tokens, where known."""
+        return None
 
 
 @dataclass

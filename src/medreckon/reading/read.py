@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..bench.models import Meter
+from ..bench.models.capabilities import logprobs_missing
 from ..bench.types import ModelClient
 from ..calculators.registry import get
 from ..calculators.spec import Calculator
@@ -29,9 +30,9 @@ def check_model(pipeline: Pipeline, model: ModelClient | None) -> None:
         raise ValueError(f"reading pipeline {pipeline.name!r} asks a model ({pipeline.describe()}); pass model= "
                          "(a ModelClient or a model string such as 'embedded'), or use pipeline='rules'")
     if LOGPROBS in pipeline.needs and model is not None and not model.supports_logprobs:
-        raise ValueError(f"reading pipeline {pipeline.name!r} scores options by log-probability, which "
-                         f"{model.name} cannot give; use the embedded model, a llamacpp: model or an "
-                         "OpenAI-compatible server with logprobs")
+        provider = model.info.get("provider", "")
+        raise ValueError(logprobs_missing(f"reading pipeline {pipeline.name!r}", model.name, provider)
+                         + "; or use pipeline='generate', which asks no log-probabilities")
 
 
 def new_state(calc: Calculator, note: str, question: str, options: Mapping[str, Any],

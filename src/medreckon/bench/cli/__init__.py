@@ -6,6 +6,7 @@ bench command takes it. Bad input exits with code 2 and one paragraph, never a t
 """
 
 from . import data as _data_commands  # noqa: F401  (each module registers its commands)
+from . import probe as _probe_commands  # noqa: F401
 from . import reports as _report_commands  # noqa: F401
 from . import run as _run_commands  # noqa: F401
 from . import verify as _verify_commands  # noqa: F401

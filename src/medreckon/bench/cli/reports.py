@@ -51,6 +51,8 @@ def bench_report(run_dir: str, rule: str, percent: float | None, labels_: str | 
     if attempted < n_cases:
         header += f" · {attempted} of {n_cases} cases attempted so far"
     click.echo(header)
+    if config.get("capabilities"):  # how the model was asked (runs made before issue 31 lack it)
+        click.echo(asked_line(config["capabilities"]))
     click.echo(render_text(summary))
     selective = _selective(rows, rule, params)
     if selective is not None:
@@ -202,3 +204,11 @@ def bench_attribute(run_dir: str, rule: str, percent: float | None, markdown_out
         if path:
             Path(path).write_text(text(), encoding="utf-8")
             click.echo(f"wrote {path}")
+
+
+def asked_line(recorded: dict) -> str:
+    """A run's recorded capabilities as one line: how the model was asked."""
+    from ..models.capabilities import Capabilities
+
+    fields = {k: recorded[k] for k in ("structured", "tools", "logprobs", "context_length", "source") if k in recorded}
+    return Capabilities(**fields).line()

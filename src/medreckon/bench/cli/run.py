@@ -47,6 +47,7 @@ def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, su
     from ..models import ModelConfigError, connect
     from ..runs import runner
     from ..runs.store import Store, StoreError
+    from ..types import ModelError
 
     try:
         strat = strategies.get_strategy(strategy)
@@ -72,8 +73,10 @@ def bench_run(model: str, strategy: str, dataset: str, data_file: str | None, su
                    f"({strat.version})", err=True)
     try:
         client = connect(model, timeout=timeout, max_retries=max_retries, concurrency=concurrency)
+        runner.capabilities_of(client)  # an endpoint is probed here, before the run directory exists
+        runner.check_model(strat, client=client)  # e.g. log-probabilities: refused before any attempt
         store = Store(directory, create=True)
-    except (ModelConfigError, StoreError) as exc:
+    except (ModelConfigError, StoreError, ValueError, ModelError) as exc:
         fail(str(exc))
     reporter = Reporter(quiet)
     try:
@@ -216,11 +219,14 @@ def bench_arms(model: str, arm_names: tuple[str, ...], dataset: str, data_file: 
             "updated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")})
         if runs:
             from ..models import ModelConfigError, connect
+            from ..types import ModelError
 
             try:
                 client = connect(model, timeout=timeout, max_retries=max_retries,
                                  concurrency=concurrency)
-            except ModelConfigError as exc:
+                runner.capabilities_of(client)
+                runner.check_model(*(strat for _, strat, _ in runs), client=client)  # before any arm
+            except (ModelConfigError, ValueError, ModelError) as exc:
                 fail(str(exc))
         for i, (n, strat, settings) in enumerate(runs, start=1):
             if not quiet:

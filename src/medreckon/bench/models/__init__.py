@@ -3,9 +3,11 @@
     from medreckon.bench import models
     client = models.connect("openai-api/vllm/Qwen/Qwen2.5-7B-Instruct", concurrency=8)
 
-`clients` reads model strings and talks to OpenAI-compatible endpoints or runs a GGUF in this
-process; `embedded` assembles the offline models from their PyPI parts (import it by name);
-`meter` counts an attempt's requests, tokens and time.
+`clients` reads model strings and runs a GGUF in this process; `openai_api` talks to
+OpenAI-compatible endpoints; `capabilities` says what a client honours (declared, probed by
+`probe`, overridden per endpoint) and how a request falls back; `embedded` assembles the offline
+models from their PyPI parts (import it by name); `meter` counts an attempt's requests, tokens and
+time.
 """
 
 from .clients import ModelConfigError, ModelSpec, connect, parse_model

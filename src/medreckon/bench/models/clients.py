@@ -9,6 +9,9 @@ Model strings (what `--model` takes):
 | `llamacpp:/path/to/model.gguf` | a local GGUF in this process through llama-cpp-python |
 | `embedded`, `embedded-small` | a small instruct model installed from PyPI (see `embedded.py`), run like `llamacpp:` |
 
+The endpoint clients live in `openai_api`; what each endpoint can do, and the fallbacks for what
+it cannot, in `capabilities` (found by `probe`).
+
 Generation parameters (`**gen`): temperature, max_tokens, top_p, seed, stop, tool_choice; any
 other key is an error, never silently dropped. Requests to an endpoint share a semaphore (its
 concurrency), failed requests are retried at most `max_retries` (≤ 5) times with exponential
@@ -20,7 +23,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import random
 import re
 import threading
 import time
@@ -98,25 +100,8 @@ def connect(
     if concurrency < 1:
         raise ModelConfigError(f"concurrency must be at least 1, got {concurrency}")
     spec = parse_model(string)
-    if spec.provider == "openai":
-        key = os.environ.get("OPENAI_API_KEY")
-        if not key:
-            raise ModelConfigError(f"{string} needs OPENAI_API_KEY in the environment")
-        return OpenAIChatClient(spec, base_url=os.environ.get("OPENAI_BASE_URL") or None,
-                                api_key=key, timeout=timeout, max_retries=max_retries,
-                                concurrency=concurrency, backoff_s=backoff_s)
-    if spec.provider == "openai-api":
-        prefix = env_prefix(spec.endpoint or "")
-        base_url = os.environ.get(f"{prefix}_BASE_URL")
-        if not base_url:
-            raise ModelConfigError(
-                f"{string} needs {prefix}_BASE_URL (e.g. http://127.0.0.1:8000/v1); "
-                f"{prefix}_API_KEY is read too when the endpoint wants a key"
-            )
-        # Local servers usually accept any key; the SDK insists on a non-empty one.
-        key = os.environ.get(f"{prefix}_API_KEY") or "no-key"
-        return OpenAIChatClient(spec, base_url=base_url, api_key=key, timeout=timeout,
-                                max_retries=max_retries, concurrency=concurrency,
+    if spec.provider in ("openai", "openai-api"):
+        return _endpoint_client(spec, timeout=timeout, max_retries=max_retries, concurrency=concurrency,
                                 backoff_s=backoff_s)
     if spec.provider == "embedded":
         from . import embedded
@@ -136,6 +121,35 @@ def connect(
     return LlamaCppClient(spec, path, n_ctx=n_ctx, n_threads=n_threads, timeout=timeout)
 
 
+def _endpoint_client(spec: ModelSpec, **settings: Any) -> ModelClient:
+    """An OpenAIChatClient for `openai/...` or `openai-api/<name>/...`, its environment and its
+    capability overrides checked (ModelConfigError saying what to set)."""
+    from .capabilities import CapabilityError, overrides
+    from .openai_api import OpenAIChatClient
+
+    name = spec.endpoint or "openai"
+    prefix = env_prefix(name)
+    try:
+        given = overrides(name, prefix)
+    except CapabilityError as exc:
+        raise ModelConfigError(str(exc)) from None
+    if spec.provider == "openai":
+        key = os.environ.get("OPENAI_API_KEY")
+        if not key:
+            raise ModelConfigError(f"{spec.string} needs OPENAI_API_KEY in the environment")
+        return OpenAIChatClient(spec, base_url=os.environ.get("OPENAI_BASE_URL") or None, api_key=key,
+                                overrides=given, **settings)
+    base_url = os.environ.get(f"{prefix}_BASE_URL")
+    if not base_url:
+        raise ModelConfigError(
+            f"{spec.string} needs {prefix}_BASE_URL (e.g. http://127.0.0.1:8000/v1); "
+            f"{prefix}_API_KEY is read too when the endpoint wants a key"
+        )
+    # Local servers usually accept any key; the SDK insists on a non-empty one.
+    key = os.environ.get(f"{prefix}_API_KEY") or "no-key"
+    return OpenAIChatClient(spec, base_url=base_url, api_key=key, overrides=given, **settings)
+
+
 def check_gen(gen: dict[str, Any]) -> None:
     unknown = set(gen) - GEN_KEYS
     if unknown:
@@ -143,145 +157,6 @@ def check_gen(gen: dict[str, Any]) -> None:
             f"unknown generation parameter(s) {', '.join(sorted(unknown))}; "
             f"known: {', '.join(sorted(GEN_KEYS))}"
         )
-
-
-_SEMAPHORES: dict[tuple[str, int], threading.BoundedSemaphore] = {}
-_SEMAPHORES_LOCK = threading.Lock()
-
-
-def endpoint_semaphore(endpoint: str, concurrency: int) -> threading.BoundedSemaphore:
-    """One semaphore per endpoint (and limit), shared by every client of that endpoint."""
-    with _SEMAPHORES_LOCK:
-        return _SEMAPHORES.setdefault((endpoint, concurrency), threading.BoundedSemaphore(concurrency))
-
-
-class OpenAIChatClient(ModelClient):
-    """Chat completions through the `openai` SDK (the `bench` extra)."""
-
-    supports_logprobs = True  # where the server returns them (llama.cpp's needs --logits_all true)
-
-    def __init__(self, spec: ModelSpec, *, base_url: str | None, api_key: str, timeout: float,
-                 max_retries: int, concurrency: int, backoff_s: float = 1.0):
-        try:
-            import openai
-        except ImportError:
-            raise ModelConfigError(
-                f"{spec.string} needs the openai package; install it with: "
-                "pip install 'medreckon[bench]'"
-            ) from None
-        self._openai = openai
-        self.name = spec.string
-        self.spec = spec
-        self.base_url = base_url or "https://api.openai.com/v1"
-        self.timeout = timeout
-        self.max_retries = max_retries
-        self.backoff_s = backoff_s
-        self.max_concurrency = concurrency
-        # The SDK's own retries are off: ours are bounded, logged in the error and use one backoff.
-        self._client = openai.OpenAI(base_url=base_url, api_key=api_key, timeout=timeout,
-                                     max_retries=0)
-        self._semaphore = endpoint_semaphore(self.base_url, concurrency)
-
-    @property
-    def info(self) -> dict[str, Any]:
-        return {"provider": self.spec.provider, "model": self.spec.model, "base_url": self.base_url}
-
-    def _request(self, messages, tools, response_format, gen) -> dict[str, Any]:
-        check_gen(gen)
-        kwargs: dict[str, Any] = {"model": self.spec.model, "messages": messages}
-        for key, value in gen.items():
-            if value is None:
-                continue
-            if key == "max_tokens" and self.spec.provider == "openai":
-                key = "max_completion_tokens"  # the OpenAI API's name; others accept max_tokens
-            kwargs[key] = value
-        if tools:
-            kwargs["tools"] = tools
-        if response_format is not None:
-            kwargs["response_format"] = response_format
-        return kwargs
-
-    def _retryable(self, exc: Exception) -> bool:
-        o = self._openai
-        if isinstance(exc, (o.APITimeoutError, o.APIConnectionError, o.RateLimitError,
-                            o.InternalServerError)):
-            return True
-        if isinstance(exc, o.APIStatusError):
-            return exc.status_code in (408, 409, 429) or exc.status_code >= 500
-        return False
-
-    def _create(self, kwargs: dict[str, Any]) -> tuple[Any, float]:
-        """One request with bounded retries (a backoff between tries): (response, latency)."""
-        tries = self.max_retries + 1
-        last: Exception | None = None
-        for attempt in range(tries):
-            if attempt:
-                delay = self.backoff_s * 2 ** (attempt - 1)
-                time.sleep(min(30.0, delay) * (0.5 + random.random() / 2))
-            try:
-                with self._semaphore:
-                    start = time.perf_counter()
-                    response = self._client.chat.completions.create(**kwargs)
-                    return response, time.perf_counter() - start
-            except self._openai.OpenAIError as exc:
-                last = exc
-                if not self._retryable(exc):
-                    raise ModelError(f"{self.name}: {_describe(exc)} (not retried)") from None
-        raise ModelError(f"{self.name}: failed after {tries} tries: {_describe(last)}")
-
-    def chat(self, messages, tools=None, response_format=None, **gen) -> Completion:
-        response, latency = self._create(self._request(messages, tools, response_format, gen))
-        return self._completion(response, latency)
-
-    def option_logprobs(self, messages, options, **gen) -> tuple[dict[str, float], Usage, float]:
-        """For each option, the log-probability that the reply starts with it, read from the first
-        token's `top_logprobs` (20; an option not among them gets -inf). One request of one token,
-        with the same bounded retries as `chat`. Returns (logprobs, usage, latency)."""
-        kwargs = self._request(messages, None, None, {**gen, "max_tokens": 1})
-        kwargs.update(logprobs=True, top_logprobs=20)
-        response, latency = self._create(kwargs)
-        try:
-            top = response.choices[0].logprobs.content[0].top_logprobs
-        except (AttributeError, IndexError, TypeError):
-            raise ModelError(f"{self.name}: the endpoint returned no logprobs (does it support them?)") from None
-        usage = getattr(response, "usage", None)
-        tokens = [(t.token, t.logprob) for t in top]
-        return (option_scores(tokens, options),
-                Usage(getattr(usage, "prompt_tokens", 0) or 0, getattr(usage, "completion_tokens", 0) or 0),
-                latency)
-
-    def _completion(self, response: Any, latency: float) -> Completion:
-        if not getattr(response, "choices", None):
-            raise ModelError(f"{self.name}: the endpoint returned no choices")
-        choice = response.choices[0]
-        message = choice.message
-        extra = getattr(message, "model_extra", None) or {}
-        reasoning = (getattr(message, "reasoning_content", None) or extra.get("reasoning_content")
-                     or extra.get("reasoning"))
-        calls = tuple(
-            ToolCall(id=c.id or "", name=c.function.name, arguments=c.function.arguments or "")
-            for c in (message.tool_calls or []) if getattr(c, "function", None) is not None
-        )
-        usage = response.usage
-        return Completion(
-            text=message.content or "",
-            reasoning=reasoning if isinstance(reasoning, str) else None,
-            tool_calls=calls,
-            finish_reason=choice.finish_reason,
-            usage=Usage(prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
-                        completion_tokens=getattr(usage, "completion_tokens", 0) or 0),
-            latency_s=latency,
-            model=getattr(response, "model", "") or self.spec.model,
-        )
-
-
-def _describe(exc: Exception | None) -> str:
-    if exc is None:
-        return "no response"
-    status = getattr(exc, "status_code", None)
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    name = type(exc).__name__
-    return f"{name}{f' {status}' if status else ''}: {text[:300]}" if text else name
 
 
 def machine_threads() -> int:
@@ -353,6 +228,18 @@ class LlamaCppClient(ModelClient):
     def info(self) -> dict[str, Any]:
         return {"provider": self.spec.provider, "model": self.spec.model, "path": str(self.path),
                 "n_ctx": self.n_ctx, "n_threads": self.n_threads}
+
+    @property
+    def capabilities(self) -> Any:
+        """Declared: JSON Schema (sent in llama.cpp's form), no native tool calls (llama-cpp-python
+        returns none for tool_choice auto or required), the exact log-probabilities, n_ctx."""
+        from .capabilities import Capabilities
+
+        return Capabilities(structured="json_schema", tools=False, logprobs=True, context_length=self.n_ctx,
+                            source="declared")
+
+    def context_length(self) -> int | None:
+        return self.n_ctx
 
     def option_logprobs(self, messages, options, **gen) -> tuple[dict[str, float], Usage, float]:
         """For each option, the log-probability that the reply starts with it (the exact

@@ -127,9 +127,26 @@ def check_compatible(store: Store, wanted: dict[str, Any]) -> None:
         )
 
 
+def check_model(*strategies: Strategy, client: ModelClient) -> None:
+    """ValueError before a run starts when a strategy needs what the model cannot give (its
+    `check_model`, e.g. extract's log-probability stages on an endpoint without logprobs)."""
+    for strategy in strategies:
+        check = getattr(strategy, "check_model", None)
+        if check is not None:
+            check(client)
+
+
+def capabilities_of(client: ModelClient) -> dict[str, Any]:
+    """What the run records of how the model was asked (probing an endpoint the first time); a
+    client that is not a ModelClient subclass declares nothing."""
+    caps = getattr(client, "capabilities", None)
+    return caps.record() if caps is not None else {}
+
+
 def prepare(store: Store, wanted: dict[str, Any], info: dict[str, Any] | None = None,
-            selection: dict[str, Any] | None = None) -> str:
-    """Record the run's configuration, or check it against the stored one; returns the run id."""
+            selection: dict[str, Any] | None = None, capabilities: dict[str, Any] | None = None) -> str:
+    """Record the run's configuration (with the model's capabilities: how it was asked), or check
+    it against the stored one; returns the run id."""
     check_compatible(store, wanted)
     config = store.config()
     if "run_id" in config:
@@ -137,7 +154,8 @@ def prepare(store: Store, wanted: dict[str, Any], info: dict[str, Any] | None = 
     else:
         run_id = uuid.uuid4().hex[:12]
         store.set_config({**wanted, "run_id": run_id, "created_at": now(),
-                          "model_info": info or {}, "medreckon_version": _version()})
+                          "model_info": info or {}, "capabilities": capabilities or {},
+                          "medreckon_version": _version()})
     if selection is not None:
         store.set_config({"selection": selection})
     return run_id
@@ -169,9 +187,10 @@ def run(
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
     strategy.check(cases)
+    check_model(strategy, client=client)
     wanted = wanted_config(settings, strategy)
     store.lock()  # one process per run directory: two would make the same attempts twice
-    run_id = prepare(store, wanted, client.info, selection)
+    run_id = prepare(store, wanted, client.info, selection, capabilities_of(client))
     store.add_cases(cases)
     gen = wanted["gen"]
 

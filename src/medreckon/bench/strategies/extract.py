@@ -79,6 +79,11 @@ class Extract(Strategy):
         """What the pipeline needs of the model (`reading.pipeline.MODEL`, `LOGPROBS`)."""
         return self.pipeline.needs
 
+    def check_model(self, model: ModelClient) -> None:
+        """ValueError before a run when the pipeline needs what the model cannot give (e.g.
+        log-probabilities from an endpoint without them; the message names how to enable them)."""
+        check_model(self.pipeline, model)
+
     def check(self, cases: list[Case]) -> None:
         """Every case has a calculator, and the note reader loads here (an environment that cannot
         run medspaCy's ConText stops the run before its first case, with the fix)."""

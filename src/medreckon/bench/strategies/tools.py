@@ -33,8 +33,9 @@ How a call reaches us (`call_mode`):
   returned a result, then `"auto"`). Calls in `tool_calls` are run; a `<tool_call>{...}</tool_call>`
   or bare `{"name": ..., "arguments": ...}` in `content` is read as a call too (servers that do
   not parse their model's calls); any other content is read as the final answer.
-- ``auto`` (default) — ``constrained`` for in-process llama.cpp models (`embedded`,
-  `llamacpp:`), ``native`` for OpenAI-compatible endpoints.
+- ``auto`` (default) — ``native`` where the model has native tool calls (`ModelClient.capabilities`),
+  else ``constrained``: in-process llama.cpp models, endpoints whose probe found none (the
+  prompted protocol; its JSON Schema falls back as every JSON request does, `models.capabilities`).
 
 Statuses: ModelError -> `error`; out of turns or time -> `error`; a final answer that cannot be
 read -> `unparsed` (or `truncated`); never a default.
@@ -187,11 +188,6 @@ def default_retriever(k: int) -> Callable[[str], list[str]]:
     return lambda question: [cid for cid, _ in retriever.search(question, k)]
 
 
-def _provider(model: ModelClient) -> str | None:
-    spec = getattr(model, "spec", None)
-    return getattr(spec, "provider", None)
-
-
 def closing_record(case: Case, trace: dict[str, Any], result: Any, calculator: str | None, inputs: Any,
                    answer: Any, status: str, explanation: str | None,
                    repairs: list[str]) -> tuple[str | None, Any]:
@@ -260,7 +256,8 @@ class Tools(Strategy):
     def mode_for(self, model: ModelClient) -> str:
         if self.call_mode != "auto":
             return self.call_mode
-        return "constrained" if _provider(model) in ("llamacpp", "embedded") else "native"
+        caps = getattr(model, "capabilities", None)  # a duck-typed client declares nothing: native
+        return "constrained" if caps is not None and not caps.tools else "native"
 
     def user_prompt(self, case: Case, mode: str) -> str:
         parts = [f"Patient note:\n{case.note.strip()}", f"Question: {case.question.strip()}", AGENT_STEPS]
