@@ -20,7 +20,6 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 from ...calculators.registry import get
 from ...reading.learned.criteria import Choice, Criteria, Criterion, Threshold, criteria
@@ -28,7 +27,17 @@ from ...reading.learned.words import Words, default_words
 from .labels import Parts, label_of
 from .near_misses import near_misses, too_broad
 from .phrases import option_samples
-from .templates import AGO, FAMILIES, FILLER, PATIENTS, PRONOUNS, RELATIVES, Family
+from .templates import (
+    AGO,
+    FAMILIES,
+    FILLER,
+    NEIGHBOURS,
+    PATIENTS,
+    PRONOUNS,
+    RELATIVES,
+    WORDS,
+    Family,
+)
 
 GENERATOR_VERSION = "1"
 HELD_OUT_SHARE = 10  # one calculator in this many (of those MedCalc-Bench does not map) is kept for validation
@@ -83,19 +92,21 @@ class PassageGenerator:
 
     # ---------------------------------------------------------------- shared pieces
 
-    @cached_property
-    def _pool(self) -> list[str]:
-        """Other findings' names, for list neighbours ({o1}, {o2})."""
-        return list(dict.fromkeys(n for c in self.criteria.findings for n in c.names[:3] if len(n) > 3))
+    def _pool(self, calculator: str) -> list[str]:
+        """List neighbours ({o1}, {o2}): common conditions and the calculator's other findings (never
+        another calculator's, so adding a calculator changes no other calculator's passages)."""
+        own = [n for c in self.criteria.findings if c.calculator == calculator for n in c.names[:3] if len(n) > 3]
+        return list(dict.fromkeys([*NEIGHBOURS, *own]))
 
-    @cached_property
-    def vocabulary(self) -> list[str]:
-        texts = [n for c in self.criteria.findings for n in (*c.names, *c.instances, c.statement)]
-        texts += [o.statement for ch in self.criteria.choices for o in ch.options]
-        return sorted({w for t in texts for w in re.findall(r"[A-Za-z][A-Za-z-]+", t)})
+    def vocabulary(self, calculator: str) -> list[str]:
+        """Words a phrase sample's cut-off word may complete to ("diabet" -> "diabetes"): the
+        calculator's own words and the common words of WORDS."""
+        texts = [n for c in self.criteria.findings if c.calculator == calculator for n in (*c.names, *c.instances, c.statement)]
+        texts += [o.statement for ch in self.criteria.choices if ch.calculator == calculator for o in ch.options]
+        return sorted({w for t in (*texts, *WORDS) for w in re.findall(r"[A-Za-z][A-Za-z-]+", t)})
 
-    def _neighbours(self, avoid: Sequence[str]) -> list[str]:
-        return [n for n in self._pool if not any(_overlaps(n, a) for a in avoid)]
+    def _neighbours(self, calculator: str, avoid: Sequence[str]) -> list[str]:
+        return [n for n in self._pool(calculator) if not any(_overlaps(n, a) for a in avoid)]
 
     def _split(self, calculator: str, family: Family | None) -> str:
         return "validation" if held_out_calculator(calculator) or (family is not None and family.held_out) else "train"
@@ -107,14 +118,20 @@ class PassageGenerator:
         others = rng.sample(list(neighbours), 2) if len(neighbours) >= 2 else ["asthma", "gout"]
         values = {"x": x, "X": x[:1].upper() + x[1:], "pro": pro, "Pro": pro.capitalize(), "pos": pos, "Pos": pos.capitalize(),
                   "pt": pt, "Pt": pt[:1].upper() + pt[1:], "o1": others[0], "o2": others[1],
+                  "O1": others[0][:1].upper() + others[0][1:],
                   "rel": rng.choice(RELATIVES), "rel2": rng.choice(RELATIVES), **slots}
         return template.format(**values)
 
-    def _dress(self, sentence: str, rng: random.Random, extra: Sequence[str] = ()) -> str:
-        """The target sentence among filler sentences, sometimes in shorthand."""
+    def _template(self, family: Family, rng: random.Random) -> str:
+        """One of the family's templates, sometimes in shorthand ("h/o", "w/", "pt")."""
+        template = rng.choice(family.templates)
         if rng.random() < 0.2:
             for pattern, short in _SHORTHAND:
-                sentence = re.sub(pattern, short, sentence)
+                template = re.sub(pattern, short, template)
+        return template
+
+    def _dress(self, sentence: str, rng: random.Random, extra: Sequence[str] = ()) -> str:
+        """The target sentence among filler sentences."""
         around = rng.sample(FILLER, rng.choice((0, 1, 1, 2))) + list(extra)
         sentences = [*around]
         sentences.insert(rng.randrange(len(sentences) + 1), sentence)
@@ -135,7 +152,7 @@ class PassageGenerator:
         broad = too_broad(c)
         names = [n for n in c.names if n not in broad] or list(c.names)
         near = near_misses(c)
-        neighbours = self._neighbours([*c.names, *c.instances, *near])
+        neighbours = self._neighbours(c.calculator, [*c.names, *c.instances, *near])
         out: dict[str, Passage] = {}
         for what, count in PLAN:
             for _ in range(max(1, round(count * self.scale))):
@@ -183,7 +200,7 @@ class PassageGenerator:
         label = label_of(c, parts)
         if label is None:
             return None
-        text = self._dress(self._fill(rng.choice(family.templates), x, rng, neighbours, **slots), rng)
+        text = self._dress(self._fill(self._template(family, rng), x, rng, neighbours, **slots), rng)
         return Passage(c.id, c.statement, text, label, parts, self._split(c.calculator, family))
 
     def _time(self, c: Criterion, rng: random.Random, outside: bool) -> tuple[float, str]:
@@ -206,6 +223,8 @@ class PassageGenerator:
         if limit.met(float(shown)) != met:
             return None
         text = f"{limit.what} {shown}{(' ' + limit.unit) if limit.unit else ''}"
+        if "systolic" in limit.what.lower():  # as notes write a blood pressure
+            text = f"{rng.choice(('BP', 'blood pressure', 'BP today'))} {shown}/{rng.randrange(62, 104)} mmHg"
         template = rng.choice(("{X}.", "{X} on admission.", "Labs: {o1} normal; {x}.", "Measured {x} today."))
         parts = Parts("value", "value", "none", "value_met" if met else "value_unmet", text)
         label = label_of(c, parts)
@@ -219,7 +238,7 @@ class PassageGenerator:
         if c.phrases is None:
             return None
         value = rng.choice(("true", "true", "false"))
-        samples = option_samples(c.phrases, value, rng, self.vocabulary, tries=12)
+        samples = option_samples(c.phrases, value, rng, self.vocabulary(c.calculator), tries=12)
         if not samples:
             return None
         family = rng.choice(self._families("clause_true"))
@@ -228,7 +247,7 @@ class PassageGenerator:
         label = label_of(c, parts)
         if label is None:
             return None
-        text = self._dress(self._fill(rng.choice(family.templates), x, rng, neighbours), rng)
+        text = self._dress(self._fill(self._template(family, rng), x, rng, neighbours), rng)
         return Passage(c.id, c.statement, text, label, parts, self._split(c.calculator, family))
 
     def _nothing(self, c: Criterion, rng: random.Random, neighbours: list[str]) -> Passage:
@@ -254,7 +273,7 @@ class PassageGenerator:
         noun = noun if len(noun) > 1 and noun[1].isupper() else noun[:1].lower() + noun[1:]
         out = []
         for option in ch.options:
-            texts = option_samples(ch.phrases, option.value, rng, self.vocabulary) if ch.phrases else []
+            texts = option_samples(ch.phrases, option.value, rng, self.vocabulary(ch.calculator)) if ch.phrases else []
             text = option.names[0]
             texts += list(option.names[1:]) + [f"{noun}: {text}"]
             if option.value in ("none", "absent", "normal") or option.value == ch.default:
@@ -267,15 +286,15 @@ class PassageGenerator:
     def choice_passages(self, ch: Choice) -> list[ChoicePassage]:
         rng = random.Random(f"{self.seed}:{ch.id}")
         said = self.realisations(ch, rng)
-        neighbours = self._neighbours([n for texts in said for n in texts])
+        neighbours = self._neighbours(ch.calculator, [n for texts in said for n in texts])
         statements = tuple(o.statement for o in ch.options)
         out: dict[str, ChoicePassage] = {}
-        n = max(1, round(6 * self.scale))
+        n = max(1, round(4 * self.scale))
         for i, texts in enumerate(said):
             for _ in range(n if texts else 0):
                 made = self._choice_one(ch, rng, statements, said, neighbours, [i])
                 out.setdefault(made.text, made)
-        for _ in range(max(1, round(4 * self.scale))):
+        for _ in range(max(1, round(3 * self.scale))):
             made = self._choice_none(ch, rng, statements, said, neighbours)
             out.setdefault(made.text, made)
             graded = [i for i, o in enumerate(ch.options) if o.value != ch.default and o.value not in ("none", "absent")]

@@ -47,6 +47,8 @@ FAMILIES: tuple[Family, ...] = (
        "Diagnoses this admission: {o1}; {x}.", "Assessment: {x}, being managed on the ward."),
     _f("assert.reports", "assert", "now", "letter", "{Pro} reports {x}.", "{Pro} endorses {x}.",
        "Positive for {x} on review of systems.", "{Pro} complains of {x}.", held_out=True),
+    _f("assert.contrast", "assert", "now", "shorthand", "No {o1}, but {pro} has {x}.", "Denies {o1}; reports {x}.",
+       "{O1} absent; {x} present.", "FH: {rel} with {o1}. {Pro} has {x}."),
     # -- assertions of the past, unspecified when
     _f("assert.pmh", "assert", "history", "shorthand", "PMH: {o1}, {x}, {o2}.", "PMHx: {x}; {o1}.",
        "PMH significant for {x}.", "Past medical history: {o1}; {x}."),
@@ -65,7 +67,10 @@ FAMILIES: tuple[Family, ...] = (
        "{Pro} developed {x} {t}.", held_out=True),
     # -- denials
     _f("deny.denies", "deny", "none", "letter", "{Pro} denies {x}.", "Denies {o1}, {x} or {o2}.", "{Pt} denies any {x}."),
-    _f("deny.no", "deny", "none", "shorthand", "No {x}.", "No {o1} or {x}.", "No h/o {x}.", "No known {x}.", "Nil {x}."),
+    _f("deny.no", "deny", "none", "shorthand", "No {x}.", "No {o1} or {x}.", "No h/o {x}.", "No known {x}.", "Nil {x}.",
+       "No h/o {o1}, {x} or {o2}."),
+    _f("deny.contrast", "deny", "none", "shorthand", "Has {o1} but no {x}.", "{O1} present; {x} absent.",
+       "Reports {o1}, denies {x}.", "PMH: {o1}. No {x}."),
     _f("deny.negative", "deny", "none", "shorthand", "Negative for {x}.", "ROS negative for {o1}, {x}.", "{X}: negative.",
        "{X} -ve."),
     _f("deny.without", "deny", "none", "case report", "There was no evidence of {x}.", "{Pro} has no {x}.",
@@ -78,6 +83,8 @@ FAMILIES: tuple[Family, ...] = (
     # -- a relative's
     _f("relative.fh", "relative", "none", "shorthand", "FH: {rel} with {x} at {age}.", "FHx: {x} ({rel}, aged {age}).",
        "FH: {rel} - {x} at age {age}; {rel2} - {o1}."),
+    _f("relative.contrast", "relative", "none", "shorthand", "PMH: {o1}. FH: {rel} with {x} at {age}.",
+       "{Pro} has {o1}; {pos} {rel} had {x} at {age}."),
     _f("relative.letter", "relative", "none", "letter", "{Pos} {rel} had {x} at the age of {age}.",
        "{Pos} {rel} was diagnosed with {x} aged {age}.", "{Pos} {rel} died of {x} at {age}."),
     _f("relative.history", "relative", "none", "case report", "Family history is notable for {x} in {pos} {rel} at {age}.",
@@ -112,6 +119,13 @@ AGO = ((0.2, "this morning"), (0.5, "last night"), (1, "yesterday"), (2, "two da
        (1825, "five years ago"), (3650, "ten years ago"), (3650, "in 2012"), (5475, "in 2009"), (7300, "as a young adult"),
        (7300, "in 2003"), (3000, "many years ago"))
 
+# conditions a note lists beside the one that matters ({o1}, {o2}), with the other findings of the
+# same calculator: common, and none of them a criterion's own words
+NEIGHBOURS = ("asthma", "gout", "GERD", "hypothyroidism", "osteoarthritis", "migraine", "depression", "anxiety", "BPH",
+              "cataracts", "eczema", "psoriasis", "glaucoma", "hyperlipidaemia", "iron deficiency", "sleep apnoea",
+              "irritable bowel syndrome", "chronic back pain", "allergic rhinitis", "hiatus hernia", "vitamin D deficiency",
+              "diverticulosis", "benign essential tremor", "macular degeneration", "plantar fasciitis", "hearing loss")
+
 # sentences that mention none of the criteria: vitals, labs, social history, medicines, plans
 FILLER = (
     "BP 132/78, HR 84, RR 16, SpO2 97% on room air.", "Temperature 37.1 °C.", "Na 138, K 4.1, creatinine 0.9 mg/dL.",
@@ -122,3 +136,9 @@ FILLER = (
     "Thank you for seeing this patient.", "Seen with her daughter.", "Glucose 6.2 mmol/L.",
     "CXR: no acute changes.", "Bloods sent.", "Observations stable overnight.", "Social: lives alone, manages stairs.",
 )
+
+# words a phrase's stem may complete to (phrases.sample), besides the calculator's own
+WORDS = ("diabetes diabetic anaesthesia anesthesia anaesthetic laparoscopic laparoscopy arthroscopic arthroscopy metastatic "
+         "metastases localised localized encephalopathy pyrexia pyrexial febrile withdraws withdrawal localises localizes "
+         "immobilised immobilized cirrhosis cirrhotic hepatitis malignancy malignant oedema edema oedematous edematous "
+         "varices variceal haemorrhage hemorrhage electrocardiogram repolarisation repolarization troponin",)
