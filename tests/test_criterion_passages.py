@@ -143,3 +143,30 @@ def test_generation_is_deterministic_and_a_calculators_passages_ignore_the_other
     assert sorted(perc) == sorted(p.text for p in alone.findings())
     other_seed = dataset(generator=PassageGenerator(seed=6, scale=0.2, found=criteria([get("curb-65"), get("perc")])))
     assert other_seed.fingerprint != a.fingerprint
+
+
+def _passage(criterion: str, kind: str, said: str = "name") -> object:
+    return next(p for p in FINDINGS if p.criterion == criterion and p.parts.kind == kind and p.parts.said == said
+                and not re.search(r"\d", p.text) or p.criterion == criterion and kind == "relative" == p.parts.kind
+                and re.findall(r"\d+", p.text) == [str(p.parts.age)])
+
+
+def test_a_paraphrase_is_kept_only_when_it_keeps_what_the_label_was_made_of():
+    from scripted import Scripted
+
+    from medreckon.env.criteria.paraphrase import paraphrase
+
+    denial = _passage("has-bled:stroke", "deny")
+    x = denial.parts.text
+    kept, why = paraphrase(denial, Scripted(f"There is no record of {x} in the past."))
+    assert why == "ok" and kept.label == "denied" and x in kept.text
+    assert label_of(BY_ID[denial.criterion], kept.parts) == "denied"
+    assert paraphrase(denial, Scripted(f"She has had {x}."))[1] == "lost the deny cue"
+    assert paraphrase(denial, Scripted("No history of cerebrovascular disease."))[1].startswith("lost")
+    assertion = _passage("has-bled:stroke", "assert")
+    y = assertion.parts.text
+    assert paraphrase(assertion, Scripted(f"It is possible that {y} occurred."))[1] == "added a hypothetical cue"
+    relative = _passage("caprini:family_history_of_thrombosis", "relative")
+    z = relative.parts.text
+    assert paraphrase(relative, Scripted(f"{z} in a relative, aged 99."))[1] == "changed a number"
+    assert paraphrase(relative, Scripted(""))[1] == "empty paraphrase"

@@ -73,20 +73,22 @@ class _Sentence:
 
 
 def sentences(note: str) -> list[_Sentence]:
-    """The note's sentences with their offsets; a header line's words go before its sentences."""
+    """The note's sentences with their offsets; a header line's words ("Family history:") go before
+    the sentences under it, up to the next header or blank line."""
     out, header, pos = [], "", 0
-    for piece in _SENTENCE.split(note):
-        start = note.find(piece, pos) if piece else pos
-        pos = start + len(piece)
-        text = piece.strip()
-        if not text:
-            header = "" if piece.count("\n") else header
-            continue
-        m = _HEADER.match(text)
-        if m and len(text.split()) <= 5:
-            header = m.group(1)
-            continue
-        out.append(_Sentence(f"{header}: {text}" if header else text, start, start + len(piece)))
+    for gap in [*_SENTENCE.finditer(note), None]:
+        end = gap.start() if gap else len(note)
+        text = note[pos:end].strip()
+        if text:
+            m = _HEADER.match(text)
+            if m and len(text.split()) <= 5:
+                header = m.group(1)
+            else:
+                start = pos + (len(note[pos:end]) - len(note[pos:end].lstrip()))
+                out.append(_Sentence(f"{header}: {text}" if header else text, start, start + len(text)))
+        if gap is not None and gap.group().count("\n") >= 2:
+            header = ""  # a blank line ends a section
+        pos = gap.end() if gap else len(note)
     return out
 
 
