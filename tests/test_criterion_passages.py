@@ -11,7 +11,7 @@ import pytest
 from medreckon.calculators.registry import all_calculators, get
 from medreckon.env.criteria.dataset import dataset
 from medreckon.env.criteria.labels import LABELS, Parts, label_of
-from medreckon.env.criteria.near_misses import near_misses, too_broad
+from medreckon.env.criteria.near_misses import assertions, near_misses, too_broad
 from medreckon.env.criteria.passages import PassageGenerator, choice_target, held_out_calculator
 from medreckon.env.criteria.phrases import option_samples, read_as, sample
 from medreckon.env.criteria.templates import FAMILIES
@@ -110,13 +110,19 @@ def test_held_out_families_and_calculators_never_reach_training():
 
 def test_near_misses_never_name_the_criterion_and_broad_names_are_never_assertions():
     for c in GEN.criteria.findings:
-        names = [n.lower() for n in c.names if n not in too_broad(c)]
+        names = [n.lower() for n in assertions(c)]
         for m in near_misses(c):
             assert not any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", m.lower()) for n in names), (c.id, m)
     renal = BY_ID["has-bled:renal_disease"]
     assert "CKD" in too_broad(renal) and "CKD stage 3a" in near_misses(renal)
     asserted = [p for p in FINDINGS if p.criterion == renal.id and p.label == "asserted"]
     assert asserted and not [p for p in asserted if re.search(r"\bCKD\b", p.parts.text)]
+    # a word the statement qualifies, or a qualified head's bare form, asserts nothing by itself
+    assert "hip fracture" in assertions(BY_ID["caprini:recent_fracture"])
+    assert "effusion" in BY_ID["psi:pleural_effusion"].names and "effusion" not in assertions(BY_ID["psi:pleural_effusion"])
+    assert "stroke" in assertions(BY_ID["psi:cerebrovascular_disease"])
+    cancer = BY_ID["wells-dvt:active_cancer"]
+    assert "cancer" in cancer.names and "cancer" not in assertions(cancer)
 
 
 def test_phrase_samples_are_read_back_as_their_option():

@@ -44,7 +44,7 @@ def too_broad(c: Criterion) -> set[str]:
 def siblings(c: Criterion) -> list[str]:
     """Members of the other groups of a concept family one of whose groups holds the criterion's
     names, where no name of the criterion falls in those other groups."""
-    names = [n for n in c.names if n not in too_broad(c)]
+    names = assertions(c)
     out: list[str] = []
     for family in _table().get("families", []):
         groups = family["groups"]
@@ -59,6 +59,43 @@ def siblings(c: Criterion) -> list[str]:
 
 def near_misses(c: Criterion) -> list[str]:
     """Every near miss of the criterion, none of which names the criterion itself."""
-    names = [n for n in c.names if n not in too_broad(c)] + list(c.instances)
+    names = assertions(c) + list(c.instances)
     found = [*c.exclusions, *listed(c), *siblings(c)]
     return [m for m in dict.fromkeys(found) if not any(_mentions(m, n) for n in names)]
+
+
+# ---------------------------------------------------------------- names that assert a criterion
+
+_FUNCTION_WORDS = {"previous", "prior", "or", "and", "of", "the", "a", "an", "history", "present", "current", "recent",
+                   "known", "any", "with", "new", "diagnosed", "positive", "clinical"}
+_QUALIFIER = re.compile(r"\b(?:uncontrolled|poorly controlled|active|moderate to severe|moderate|severe|acute|new|"
+                        r"labile|premature|unilateral|entire|elevated|abnormal|major|multiple|recurrent)\b\s*", re.I)
+
+
+def _qualified_word(name: str, statement: str) -> bool:
+    """A one-word name the statement qualifies ("fracture" in "Hip, pelvis or leg fracture",
+    "effusion" in "Pleural effusion"): a rule reader wants the short word for recall, but a passage
+    that says only "a fracture" does not state a hip fracture."""
+    if len(name.split()) != 1 or name.isupper() or re.match(rf"{re.escape(name)}\b", statement, re.I):
+        return False
+    m = re.search(rf"(\w+)[\s-]+{re.escape(name)}\b", statement, re.I)
+    return bool(m and m.group(1).lower() not in _FUNCTION_WORDS)
+
+
+def _bare(name: str, statement: str) -> bool:
+    """The bare form of a qualified head: "uncontrolled hypertension" is no "hypertension",
+    "moderate to severe chronic kidney disease" no "CKD", "active cancer" no "cancer"."""
+    head = re.split(r"[,:;(.]", statement, maxsplit=1)[0]
+    if not _QUALIFIER.search(head):
+        return False
+    bare = _QUALIFIER.sub("", re.sub(r"\bthat is\b.*", "", head)).strip().lower()
+    initials = "".join(w[0] for w in bare.split()).upper()
+    return name.lower() == bare or (len(initials) > 1 and name == initials)
+
+
+def assertions(c: Criterion) -> list[str]:
+    """The names that state the criterion by themselves: all its names but the broad ones (a
+    qualified word alone, a qualified head's bare form, one a near miss contains)."""
+    broad = too_broad(c)
+    keep = [n for n in c.names if n not in broad and not _qualified_word(n, c.statement) and not _bare(n, c.statement)]
+    return keep or list(c.names)

@@ -25,7 +25,7 @@ from ...calculators.registry import get
 from ...reading.learned.criteria import Choice, Criteria, Criterion, Threshold, criteria
 from ...reading.learned.words import Words, default_words
 from .labels import Parts, label_of
-from .near_misses import near_misses, too_broad
+from .near_misses import assertions, near_misses
 from .phrases import option_samples
 from .templates import (
     AGO,
@@ -149,8 +149,7 @@ class PassageGenerator:
 
     def finding_passages(self, c: Criterion) -> list[Passage]:
         rng = random.Random(f"{self.seed}:{c.id}")
-        broad = too_broad(c)
-        names = [n for n in c.names if n not in broad] or list(c.names)
+        names = assertions(c)
         near = near_misses(c)
         neighbours = self._neighbours(c.calculator, [*c.names, *c.instances, *near])
         out: dict[str, Passage] = {}

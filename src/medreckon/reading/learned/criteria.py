@@ -207,24 +207,6 @@ def _name_of(spec: InputSpec, head: str) -> list[str]:
     return [n for n in dict.fromkeys(names) if (negative or not _NEGATIVE.search(n)) and len(n) > 2]
 
 
-_FUNCTION_WORDS = {"previous", "prior", "or", "and", "of", "the", "a", "an", "history", "present", "current", "recent",
-                   "known", "any", "with", "new", "diagnosed", "positive"}
-
-
-def _specific(names: list[str], statement: str) -> list[str]:
-    """Names without a one-word name the statement itself qualifies ("fracture" in "Hip, pelvis or
-    leg fracture", "effusion" in "Pleural effusion"): a rule reader wants the short word for
-    recall, but a passage that says only "a fracture" does not state a hip fracture."""
-    out = []
-    for n in names:
-        if _words(n) == 1 and not n.isupper() and not re.match(rf"{re.escape(n)}\b", statement, re.I):
-            m = re.search(rf"(\w+)[\s-]+{re.escape(n)}\b", statement, re.I)
-            if m and m.group(1).lower() not in _FUNCTION_WORDS:
-                continue
-        out.append(n)
-    return out
-
-
 def _instances(first: str) -> tuple[list[str], list[str]]:
     """(the things a "Head: a, b or c" list names, the list's pieces that compare a value)."""
     if ":" not in first:
@@ -311,23 +293,6 @@ _ABSENCE = re.compile(r"^True when (?:the patient has |there is )?(?:NO|NEITHER)
 _KIN_PREFIX = re.compile(r"^(?:positive )?family history of (?:premature )?", re.I)
 
 
-_QUALIFIER = re.compile(r"\b(?:uncontrolled|poorly controlled|active|moderate to severe|moderate|severe|acute|new|"
-                        r"labile|premature|unilateral|entire|elevated|abnormal|major|multiple|recurrent)\b\s*",
-                        re.I)
-
-
-def _broad(names: list[str], head: str) -> list[str]:
-    """Names without the bare form of a qualified head: "uncontrolled hypertension" is no
-    "hypertension", "moderate to severe chronic kidney disease" no "CKD", "active cancer" no
-    "cancer" (a rule reader lists them for recall; a passage saying only that does not meet it)."""
-    core = re.split(r"[,:;(]", head.strip(), maxsplit=1)[0]
-    if not _QUALIFIER.search(core):
-        return names
-    bare = _QUALIFIER.sub("", re.sub(r"\bthat is\b.*", "", head.split(",")[0])).strip().lower()
-    initials = "".join(w[0] for w in bare.split()).upper()
-    return [n for n in names if n.lower() != bare and not (len(initials) > 1 and n == initials)]
-
-
 def finding(calc: Calculator, spec: InputSpec, words: Words) -> Criterion:
     parts = sentences(spec.description)
     first = clean(parts[0]) if parts else spec.name.replace("_", " ")
@@ -340,8 +305,7 @@ def finding(calc: Calculator, spec: InputSpec, words: Words) -> Criterion:
     names = [*words.synonyms(calc.id, spec), *_name_of(spec, head)]
     if spec.scope.whose == "relative":
         names = [_KIN_PREFIX.sub("", n) for n in names]
-    names = _specific(list(dict.fromkeys(n for n in names if n and n.lower() not in {"true", "false"})), said)
-    names = _broad(names, head)
+    names = list(dict.fromkeys(n for n in names if n and n.lower() not in {"true", "false"}))
     instances, limits = _instances(first)
     when: When = spec.scope.when
     if when == "any" and _CURRENT.match(spec.description):

@@ -40,11 +40,15 @@ _BRITISH = (("esophag", "oesophag"), ("edema", "oedema"), ("ischemi", "ischaemi"
 _STOP = set("""a an and or of the in on at to for with without by from as is are was were be been has have had
 any other current currently prior previous previously history known new recent recently last past month months week weeks
 day days year years patient patients who which that this than more less least most not no nor into per during
-within before after over under above below requiring required e g i""".split())
+within before after over under above below requiring required e g i disease diseases syndrome chronic acute severe
+moderate mild treatment treated therapy evidence sign signs symptom symptoms level score positive elevated abnormal
+clinical diagnosis diagnosed documented present presence absence count counts criterion one two three both either
+examination exam failure function""".split())
 _SENTENCE = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bDr)(?<!\bvs)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<=[.!?])\s+(?=[A-Z0-9(\"'])"
                        r"|\n\s*")
 _HEADER = re.compile(r"^\s*([A-Z][A-Za-z /&-]{1,40}):?\s*$")
 WINDOW_WORDS = 45  # a sentence longer than this is cut to a window of about this many words
+MIN_SCORE = 1  # a passage holds a name, or at least one content word of the criterion
 
 
 @dataclass(frozen=True)
@@ -115,25 +119,32 @@ def _stems(text: str) -> set[str]:
 
 @dataclass(frozen=True)
 class Terms:
-    """The words that find a criterion's passages: names (and instances, option texts) that count
-    three, and stems of its statement's content words that count one."""
+    """The words that find a criterion's passages: its names, instances, measured quantities and
+    declared phrases count three; stems of its statement's content words count one."""
 
     names: tuple[str, ...]
     stems: frozenset[str]
+    patterns: tuple[str, ...] = ()  # declared phrases (regular expressions)
 
     def score(self, sentence: str) -> tuple[int, int]:
         strong = [m.start() for n in self.names for m in _pattern(n).finditer(sentence)]
+        strong += [m.start() for p in self.patterns for m in re.finditer(p, sentence, re.IGNORECASE)]
         weak = len(self.stems & _stems(sentence))
         return 3 * len(strong) + weak, (min(strong) if strong else -1)
 
 
+def _declared(phrases: Any) -> tuple[str, ...]:
+    return tuple(p for _, patterns in phrases.patterns for p in patterns) if phrases is not None else ()
+
+
 def finding_terms(c: Criterion) -> Terms:
-    return Terms(tuple(dict.fromkeys([*c.names, *c.instances])), frozenset(_stems(" ".join((c.statement, *c.names)))))
+    names = [*c.names, *c.instances, *(t.what for t in c.thresholds)]
+    return Terms(tuple(dict.fromkeys(names)), frozenset(_stems(" ".join((c.statement, *c.names)))), _declared(c.phrases))
 
 
 def choice_terms(ch: Choice) -> Terms:
     names = [ch.head] + [n for o in ch.options for n in o.names if len(n) > 3]
-    return Terms(tuple(dict.fromkeys(names)), frozenset(_stems(" ".join((ch.head, *names)))))
+    return Terms(tuple(dict.fromkeys(names)), frozenset(_stems(" ".join((ch.head, *names)))), _declared(ch.phrases))
 
 
 def _window(s: _Sentence, at: int) -> str:
@@ -150,7 +161,7 @@ def passages(note_sentences: Sequence[_Sentence], terms: Terms, top_k: int) -> l
     scored = []
     for i, s in enumerate(note_sentences):
         score, at = terms.score(s.text)
-        if score >= 3 or (score >= 2 and at < 0):
+        if score >= MIN_SCORE:
             scored.append((-score, i, s, at))
     scored.sort(key=lambda t: (t[0], t[1]))
     return [(s, _window(s, at)) for _, _, s, at in scored[:top_k]]
