@@ -158,9 +158,8 @@ def _passage(criterion: str, kind: str, said: str = "name") -> object:
 
 
 def test_a_paraphrase_is_kept_only_when_it_keeps_what_the_label_was_made_of():
-    from scripted import Scripted
-
     from medreckon.env.criteria.paraphrase import paraphrase
+    from scripted import Scripted
 
     denial = _passage("has-bled:stroke", "deny")
     x = denial.parts.text

@@ -208,7 +208,7 @@ def main() -> None:  # noqa: C901 - one pipeline, read top to bottom
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--scale", type=float, default=2.0, help="passages per criterion, as a multiple of the plan")
-    ap.add_argument("--epochs", type=float, default=2.0)
+    ap.add_argument("--epochs", type=float, default=1.5)
     ap.add_argument("--batch-pairs", type=int, default=32)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--max-length", type=int, default=128)
