@@ -51,6 +51,36 @@ def design_cases() -> list[Any]:
     return cases
 
 
+HELD_OUT_VIGNETTES = [f"rule_based_v{i}.csv" for i in range(11, 15)]
+HELD_OUT_SEED = 8
+
+
+def frozen(sha: str) -> None:
+    """Refuse to open the held-out data unless the shipped artifact is the one named and is
+    committed as it is (issue 30: evaluate once, after the reader is frozen)."""
+    import subprocess
+
+    from medreckon.reading.learned.model import ARTIFACT, sha256
+
+    got = sha256(ARTIFACT / "model.onnx")
+    if got != sha:
+        raise SystemExit(f"the shipped model.onnx has sha256 {got}, not {sha}: freeze first")
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", str(ARTIFACT), str(ROOT / "src" / "medreckon" / "reading"),
+                            str(ROOT / "benchmarks" / "criterion_reader")], capture_output=True, text=True, cwd=ROOT).stdout
+    if dirty.strip():
+        raise SystemExit(f"uncommitted changes to the reader or its artifact:\n{dirty}commit them first")
+
+
+def held_out_cases() -> list[Any]:
+    from medreckon.bench.datasets import load_cases
+
+    cases = [c for f in HELD_OUT_VIGNETTES
+             for c in load_cases("medreckon-vignettes", path=ROOT / "tests" / "data" / "vignettes" / f)]
+    cases += [c for c in load_cases("medcalc-bench", subset="medrac_clean_940", per_calculator=3, seed=HELD_OUT_SEED)
+              if (c.category or "").lower() in RULE_BASED]
+    return cases
+
+
 def _truths(case: Any) -> tuple[Any, dict[str, Any], list[Any]] | None:
     from medreckon.bench.calculation import asked_inputs, calculator_for_case, case_options
     from medreckon.calculators.medcalc_bench import to_inputs
@@ -166,7 +196,8 @@ def markdown(summary: dict[str, Any], title: str) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("which", choices=["design"])
+    ap.add_argument("which", choices=["design", "heldout"])
+    ap.add_argument("--frozen", default=None, help="heldout: the sha256 of the frozen, committed model.onnx")
     ap.add_argument("--model", default=None, help="artifact folder (default: the one the package ships)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--markdown", default=None)
@@ -181,7 +212,11 @@ def main() -> None:
     model = CriterionModel(args.model or ARTIFACT, threads=args.threads)
     reader = LearnedReader(model)
     rows, skipped = [], 0
-    cases = design_cases()[:args.limit]
+    if args.which == "heldout":
+        if not args.frozen:
+            raise SystemExit("heldout needs --frozen SHA256 (the committed model.onnx): the held-out data is read once")
+        frozen(args.frozen)
+    cases = (design_cases() if args.which == "design" else held_out_cases())[:args.limit]
     for i, case in enumerate(cases):
         got = evaluate_case(case, reader)
         if got is None:
@@ -191,7 +226,9 @@ def main() -> None:
         if i % 50 == 0:
             print(f"{i}/{len(cases)} cases", file=sys.stderr, flush=True)
     summary = {"model": model.version, "cases_skipped": skipped, **summarise(rows)}
-    title = f"Learned criterion reader ({model.version}) against the rules, design data (vignettes v1-v10, seeds 0-6)"
+    data = ("design data (vignettes v1-v10, seeds 0-6)" if args.which == "design"
+            else "held-out data (vignettes v11-v14, seed 8)")
+    title = f"Learned criterion reader ({model.version}) against the rules, {data}"
     print(markdown(summary, title))
     if args.json:
         Path(args.json).write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")

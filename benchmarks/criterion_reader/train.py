@@ -203,7 +203,7 @@ def _report(scores, targets, labels: list[str], with_none: bool, temperature: fl
     return out
 
 
-def main() -> None:  # noqa: C901 - one pipeline, read top to bottom
+def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=0)
