@@ -55,20 +55,23 @@ HELD_OUT_VIGNETTES = [f"rule_based_v{i}.csv" for i in range(11, 15)]
 HELD_OUT_SEED = 8
 
 
-def frozen(sha: str) -> None:
-    """Refuse to open the held-out data unless the shipped artifact is the one named and is
-    committed as it is (issue 30: evaluate once, after the reader is frozen)."""
+def frozen(sha: str, model: Any) -> None:
+    """Refuse to open the held-out data unless the model read is the pinned one, the pin names the
+    sha256 given, and the pin and the reader are committed as they are (issue 30: the held-out data
+    is read once, after the reader is frozen)."""
     import subprocess
 
-    from medreckon.reading.learned.model import ARTIFACT, sha256
+    from medreckon.reading.learned.model import PINNED, pinned
 
-    got = sha256(ARTIFACT / "model.onnx")
-    if got != sha:
-        raise SystemExit(f"the shipped model.onnx has sha256 {got}, not {sha}: freeze first")
-    dirty = subprocess.run(["git", "status", "--porcelain", "--", str(ARTIFACT), str(ROOT / "src" / "medreckon" / "reading"),
+    pin = pinned().get("files", {})
+    if pin.get("model.onnx") != sha:
+        raise SystemExit(f"the pinned model.onnx ({PINNED}) has sha256 {pin.get('model.onnx')}, not {sha}: freeze first")
+    if model.manifest.get("files") != pin:
+        raise SystemExit(f"the model read ({model.folder}) is not the pinned one: build it with train.py --install")
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", str(PINNED), str(ROOT / "src" / "medreckon" / "reading"),
                             str(ROOT / "benchmarks" / "criterion_reader")], capture_output=True, text=True, cwd=ROOT).stdout
     if dirty.strip():
-        raise SystemExit(f"uncommitted changes to the reader or its artifact:\n{dirty}commit them first")
+        raise SystemExit(f"uncommitted changes to the reader or its pin:\n{dirty}commit them first")
 
 
 def held_out_cases() -> list[Any]:
@@ -198,7 +201,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("which", choices=["design", "heldout"])
     ap.add_argument("--frozen", default=None, help="heldout: the sha256 of the frozen, committed model.onnx")
-    ap.add_argument("--model", default=None, help="artifact folder (default: the one the package ships)")
+    ap.add_argument("--model", default=None, help="artifact folder (default: the pinned model, built into the cache)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--markdown", default=None)
     ap.add_argument("--errors", type=int, default=0, help="print this many findings the learned reader gets wrong")
@@ -206,16 +209,16 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None, help="only the first N cases (a quick check that it runs)")
     args = ap.parse_args()
 
-    from medreckon.reading.learned.model import ARTIFACT, CriterionModel
+    from medreckon.reading.learned.model import CriterionModel
     from medreckon.reading.learned.reader import LearnedReader
 
-    model = CriterionModel(args.model or ARTIFACT, threads=args.threads)
+    model = CriterionModel(args.model, threads=args.threads)
     reader = LearnedReader(model)
     rows, skipped = [], 0
     if args.which == "heldout":
         if not args.frozen:
             raise SystemExit("heldout needs --frozen SHA256 (the committed model.onnx): the held-out data is read once")
-        frozen(args.frozen)
+        frozen(args.frozen, model)
     cases = (design_cases() if args.which == "design" else held_out_cases())[:args.limit]
     for i, case in enumerate(cases):
         got = evaluate_case(case, reader)

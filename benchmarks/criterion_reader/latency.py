@@ -35,10 +35,10 @@ def main() -> None:
     from medreckon.bench.calculation import calculator_for_case
     from medreckon.bench.datasets import load_cases
     from medreckon.reading.learned.criteria import criteria
-    from medreckon.reading.learned.model import ARTIFACT, CriterionModel
+    from medreckon.reading.learned.model import CriterionModel
     from medreckon.reading.learned.reader import LearnedReader, sentences
 
-    model = CriterionModel(args.model or ARTIFACT, threads=1)
+    model = CriterionModel(args.model, threads=1)
     passes = 0
     run = model.run
 

