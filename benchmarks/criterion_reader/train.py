@@ -235,7 +235,7 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="passages per criterion, as a multiple of the plan")
     ap.add_argument("--epochs", type=float, default=1.0)
     ap.add_argument("--batch-pairs", type=int, default=32)
-    ap.add_argument("--lr", type=float, default=5e-5)
+    ap.add_argument("--lr", type=float, default=2e-4)
     ap.add_argument("--max-length", type=int, default=128)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--train-layers", type=int, default=3, help="the top transformer layers fine-tuned (of 6)")
