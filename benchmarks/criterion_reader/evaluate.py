@@ -200,7 +200,7 @@ def markdown(summary: dict[str, Any], title: str) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("which", choices=["design", "heldout"])
-    ap.add_argument("--frozen", default=None, help="heldout: the sha256 of the frozen, committed model.onnx")
+    ap.add_argument("--frozen", default=None, help="heldout: the sha256 of the pinned model.onnx (its committed manifest)")
     ap.add_argument("--model", default=None, help="artifact folder (default: the pinned model, built into the cache)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--markdown", default=None)
@@ -217,7 +217,7 @@ def main() -> None:
     rows, skipped = [], 0
     if args.which == "heldout":
         if not args.frozen:
-            raise SystemExit("heldout needs --frozen SHA256 (the committed model.onnx): the held-out data is read once")
+            raise SystemExit("heldout needs --frozen SHA256 (of the pinned model.onnx): the held-out data is read once")
         frozen(args.frozen, model)
     cases = (design_cases() if args.which == "design" else held_out_cases())[:args.limit]
     for i, case in enumerate(cases):

@@ -231,7 +231,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=0)
-    # the pinned model's settings (sized to train in under half an hour on two shared cores)
+    # the pinned model's settings (sized to fit a session on two shared cores; larger ones untried)
     ap.add_argument("--scale", type=float, default=1.0, help="passages per criterion, as a multiple of the plan")
     ap.add_argument("--epochs", type=float, default=1.0)
     ap.add_argument("--batch-pairs", type=int, default=32)
