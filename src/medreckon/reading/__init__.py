@@ -20,6 +20,8 @@ about how notes say things, as data), the readers (`context`, `findings`, `choic
 `questions`, `quotes`, `decisions`, `prompts`), `confidence` and `calibration` (the reliability
 table fitted on a design sample), `result` (what a reading gives), and `review` (`from_note`: the
 review flow behind `medreckon calc from-note`, REST, MCP and the viewer's review page; `cli`).
+`learned`: the learned criterion reader (a small cross-encoder run through onnxruntime, trained on
+`medreckon.env.criteria`; not yet a stage of any pipeline, docs/learned-reader.md).
 """
 
 from __future__ import annotations
