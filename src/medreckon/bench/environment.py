@@ -78,7 +78,7 @@ def probe(what: str, extra: str, run: Callable[[], Any]) -> None:
 
 
 def _read_a_note() -> None:
-    from ...reading.context import NoteReader
+    from ..reading.context import NoteReader
 
     NoteReader().read("No fever.", {"fever": ("fever",)})
 
