@@ -150,6 +150,8 @@ class PassageGenerator:
     def finding_passages(self, c: Criterion) -> list[Passage]:
         rng = random.Random(f"{self.seed}:{c.id}")
         names = assertions(c)
+        if not names:  # no words to assert it by (MRS-9Q's questions, ASPECTS' regions): nothing to write
+            return []
         near = near_misses(c)
         neighbours = self._neighbours(c.calculator, [*c.names, *c.instances, *near])
         out: dict[str, Passage] = {}

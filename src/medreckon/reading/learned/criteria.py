@@ -360,7 +360,7 @@ def choice(calc: Calculator, spec: InputSpec, words: Words) -> Choice:
     phrases = words.phrases(calc.id, spec)
     return Choice(id=f"{calc.id}:{spec.name}", calculator=calc.id, field=spec.name, head=head, options=tuple(options),
                   ranked=bool(phrases and phrases.ranked), default=spec.default if isinstance(spec.default, str) else None,
-                  phrases=phrases, current=bool(spec.phrases and spec.phrases.current))
+                  phrases=phrases, current=bool(phrases and phrases.current))
 
 
 def criteria(calculators: list[Calculator] | None = None, words: Words | None = None) -> Criteria:

@@ -1,10 +1,7 @@
 """Where the criterion generator gets its words: one small adapter, so that the generator reads
-synonyms, phrases and spellings from one place and can be repointed when the reading lexicon
-(issue 28: `medreckon.reading.lexicon`) lands, without touching the generator.
-
-Today the words are those the calculators declare (`Finding(..., synonyms=...)`, composed from
-`calculators.vocabulary`; `with_phrases(...)` for a choice's options) and the British spellings
-the rule reader adds (`bench.reading.context.spellings`).
+synonyms, phrases and spellings from one place: the reading lexicon (`medreckon.reading.lexicon`:
+each finding's synonyms, each choice's phrases) and the British spellings the rule reader adds
+(`reading.context.spellings`).
 """
 
 from __future__ import annotations
@@ -25,6 +22,7 @@ class OptionPhrases:
 
     patterns: tuple[tuple[str, tuple[str, ...]], ...]
     ranked: bool = False
+    current: bool = False  # the patient's state now (a finding's current phrasing), not any time
 
 
 class Words(Protocol):
@@ -40,19 +38,24 @@ class Words(Protocol):
 
 
 class DeclaredWords:
-    """The words the calculators declare (synonyms and phrases on their inputs)."""
+    """The words the reading lexicon holds for each calculator input (synonyms and phrases)."""
 
     def synonyms(self, calculator: str, spec: InputSpec) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(w.strip() for w in spec.synonyms if w.strip()))
+        from ..lexicon import lexicon
+
+        return tuple(dict.fromkeys(w.strip() for w in lexicon().entry(calculator, spec.name).synonyms if w.strip()))
 
     def phrases(self, calculator: str, spec: InputSpec) -> OptionPhrases | None:
-        if spec.phrases is None:
+        from ..lexicon import lexicon
+
+        phrases = lexicon().entry(calculator, spec.name).phrases
+        if phrases is None:
             return None
-        return OptionPhrases(spec.phrases.patterns, spec.phrases.ranked)
+        return OptionPhrases(phrases.patterns, phrases.ranked, phrases.current)
 
     def spellings(self, text: str) -> tuple[str, ...]:
         """The text and its British form where it has one ("oedema" for "edema")."""
-        from ...bench.reading.context import spellings
+        from ..context import spellings
 
         return spellings(text)
 
