@@ -234,11 +234,11 @@ def test_with_a_token_every_path_needs_it_by_header_or_cookie(site):
 def test_a_run_still_being_written_is_read_again_when_it_moves_on(tmp_path):
     from viewer_runs import _extract_reply, cases, make_run
 
-    run = make_run(tmp_path / "live", "extract", cases(2), _extract_reply)
+    run = make_run(tmp_path / "live", "extract:configuration=plain", cases(2), _extract_reply)
     site = Site(load_runs([run]))
     assert site.page("runs/0/index.html").count("<tr data-calculator=") == 2
     assert site.page("runs/0/cases/9003.html") is None
-    make_run(run, "extract", cases(4), _extract_reply)  # the run goes on: two more attempts
+    make_run(run, "extract:configuration=plain", cases(4), _extract_reply)  # the run goes on: two more attempts
     assert site.page("runs/0/index.html").count("<tr data-calculator=") == 4
     assert site.page("runs/0/cases/9004.html") is not None
     assert ">4</td>" in site.page("index.html")

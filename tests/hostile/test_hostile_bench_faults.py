@@ -22,6 +22,9 @@ from medreckon.bench.runs.store import Store, StoreError
 SERVER = Path(__file__).with_name("fake_openai_server.py")
 N = 6  # cases in the fault runs
 
+# declared, so no probe requests go to the canned server (issue 31) and the request counts hold
+CAPABILITIES = "structured=json_schema,tools=true,logprobs=false"
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -75,7 +78,7 @@ def _wait_for(predicate, seconds: float, proc: subprocess.Popen | None = None, w
 
 def test_model_server_killed_mid_run_then_retry_errors_completes(data_available, tmp_path):
     port = _free_port()
-    env = {**os.environ, "FAKE_BASE_URL": f"http://127.0.0.1:{port}/v1"}
+    env = {**os.environ, "FAKE_BASE_URL": f"http://127.0.0.1:{port}/v1", "FAKE_CAPABILITIES": CAPABILITIES}
     run_dir = tmp_path / "run"
     model = _start_model_server(port, 0.3)
     try:
@@ -113,7 +116,7 @@ def test_model_server_killed_mid_run_then_retry_errors_completes(data_available,
 
 def test_a_second_run_on_the_same_directory_is_refused_and_nothing_is_repeated(data_available, tmp_path):
     port = _free_port()
-    env = {**os.environ, "FAKE_BASE_URL": f"http://127.0.0.1:{port}/v1"}
+    env = {**os.environ, "FAKE_BASE_URL": f"http://127.0.0.1:{port}/v1", "FAKE_CAPABILITIES": CAPABILITIES}
     run_dir = tmp_path / "run"
     model = _start_model_server(port, 0.5)
     try:
@@ -251,6 +254,7 @@ def test_read_commands_read_a_read_only_run_and_write_nothing(tmp_path):
 
 def test_bench_run_into_a_read_only_directory_names_the_path(data_available, tmp_path, monkeypatch):
     monkeypatch.setenv("FAKE_BASE_URL", f"http://127.0.0.1:{_free_port()}/v1")  # never reached: the store fails first
+    monkeypatch.setenv("FAKE_CAPABILITIES", CAPABILITIES)
     run_dir = tmp_path / "run"
     run_dir.mkdir()
     out = _in_read_only(tmp_path, *_bench_args(run_dir))
@@ -271,17 +275,19 @@ def test_a_full_disk_mid_run_stops_with_the_path_and_loses_nothing(tmp_path):
     from viewer_runs import _extract_reply, cases
 
     the_cases = cases(40)
-    settings = runner.RunSettings(model="scripted", strategy="extract", gen={"seed": 0})
+    settings = runner.RunSettings(model="scripted", strategy="extract:configuration=plain", gen={"seed": 0})
     with Store(tmp_path, create=True) as store:
         store.add_cases(the_cases)
         (pages,) = store._db.execute("PRAGMA page_count").fetchone()
         store._db.execute(f"PRAGMA max_page_count = {pages + 3}")  # the disk fills a few attempts in
         with pytest.raises(StoreNotWritable, match=rf"cannot write to {tmp_path}/run.sqlite: the disk is full"):
-            runner.run(store, the_cases, get_strategy("extract"), Scripted(_extract_reply, name="scripted"), settings)
+            runner.run(store, the_cases, get_strategy("extract:configuration=plain"), Scripted(_extract_reply, name="scripted"),
+                       settings)
     with Store(tmp_path) as store:
         kept = store.statuses()
     assert 0 < len(kept) < 40
     with Store(tmp_path) as store:  # space again: the same run resumes
-        runner.run(store, the_cases, get_strategy("extract"), Scripted(_extract_reply, name="scripted"), settings)
+        runner.run(store, the_cases, get_strategy("extract:configuration=plain"), Scripted(_extract_reply, name="scripted"),
+                       settings)
         final = store.statuses()
     assert len(final) == 40 and kept.items() <= final.items()

@@ -20,6 +20,7 @@ from medreckon.bench.environment import (
 )
 from medreckon.bench.runs import runner
 from medreckon.bench.runs.store import Store
+from medreckon.bench.strategies.base import Strategy
 from medreckon.bench.types import Outcome
 
 ROOT = Path(__file__).parents[2]
@@ -64,7 +65,8 @@ def test_bench_run_stops_before_its_first_case(broken_spacy, tmp_path):
     except DatasetNotFound as exc:
         pytest.skip(f"MedCalc-Bench data not found: {exc}")
     run_dir = tmp_path / "run"
-    env = {**broken_spacy, "FAKE_BASE_URL": "http://127.0.0.1:9/v1"}  # never reached
+    env = {**broken_spacy, "FAKE_BASE_URL": "http://127.0.0.1:9/v1",  # never reached
+           "FAKE_CAPABILITIES": "structured=json_schema,tools=true,logprobs=false"}
     out = subprocess.run([sys.executable, "-m", "medreckon.cli", "bench", "run", "--model", "openai-api/fake/x",
                           "--strategy", "extract:context=alone", "--calculators", "2", "--per-calculator", "3",
                           "--run-dir", str(run_dir), "--quiet"], capture_output=True, text=True, timeout=300, env=env)
@@ -73,10 +75,10 @@ def test_bench_run_stops_before_its_first_case(broken_spacy, tmp_path):
     assert not (run_dir / "run.sqlite").exists()  # no case was attempted, none booked as an error
 
 
-class _FailsOnTheSecond:
+class _FailsOnTheSecond(Strategy):
     """A strategy that meets a missing module on its second case, as a lazily loaded reader would."""
 
-    name, version = "fails-on-the-second", "1"
+    name, description = "fails-on-the-second", "meets a missing module on its second case"
 
     def __init__(self) -> None:
         self.calls = 0
@@ -90,11 +92,12 @@ class _FailsOnTheSecond:
 
 def test_a_fault_met_during_a_run_stops_it_instead_of_booking_errors(tmp_path):
     sys.path.insert(0, str(Path(__file__).parents[1]))
+    from scripted import Scripted
     from viewer_runs import cases
 
     with Store(tmp_path, create=True) as store:
         with pytest.raises(EnvironmentFault, match=r"pip install 'medreckon\[reading\]'"):
-            runner.run(store, cases(6), _FailsOnTheSecond(), object(), runner.RunSettings(model="m", strategy="s"))
+            runner.run(store, cases(6), _FailsOnTheSecond(), Scripted("1"), runner.RunSettings(model="m", strategy="s"))
         statuses = store.statuses()
     assert list(statuses.values()) == ["unparsed"]  # the case before it, and no `error` attempt
 

@@ -343,8 +343,11 @@ def _document_each(spec: dict[str, Any], calcs: tuple[Calculator, ...]) -> None:
         name = calc.id.replace("-", "_")
         item["get"].update(operationId=f"describe_{name}", summary=f"Describe: {calc.name}")
         item["post"].update(operationId=f"calculate_{name}", summary=calc.name, description=_post_text(calc))
-        item["post"]["requestBody"]["content"]["application/json"]["schema"] = {
-            "$ref": f"#/components/schemas/{_schema_name(calc)}"}
+        body = item["post"]["requestBody"]["content"]["application/json"]
+        body["schema"] = {"$ref": f"#/components/schemas/{_schema_name(calc)}"}
+        body.pop("example", None)  # the template's example is the first calculator's: each its own
+        if (example := request_example(calc)) is not None:
+            body["example"] = example
         paths[f"/calculators/{calc.id}"] = item
 
 

@@ -90,7 +90,8 @@ class Extract(Strategy):
         from ...reading.findings import READER
         from ..environment import probe
 
-        probe("extract (reading a note's findings with medspaCy's ConText)", "reading",
+        named = "extract" + (" " + ", ".join(f"{k}={v!r}" for k, v in self.flags.items()) if self.flags else "")
+        probe(f"{named} (reading a note's findings with medspaCy's ConText)", "reading",
               lambda: READER.read("No fever.", {"fever": ("fever",)}))
         unknown = set()
         for c in cases:
