@@ -23,15 +23,16 @@ def test_a_spec_is_a_name_and_parameters():
 
 
 def test_parameters_take_the_type_of_their_default():
-    s = get_strategy("extract:max_repairs=1,split_findings=no,fix_units=FALSE")
-    assert (s.max_repairs, s.split_findings, s.fix_units) == (1, False, False)
+    s = get_strategy("extract:max_repairs=1,split_findings=no,fix_units=FALSE")  # an old configuration's flags
+    assert (s.flags["max_repairs"], s.flags["split_findings"], s.flags["fix_units"]) == (1, False, False)
     assert get_strategy("code:time_limit_s=60").time_limit_s == 60.0
     assert get_strategy("rag:retriever=dense").version.endswith("retriever=dense")
 
 
 @pytest.mark.parametrize("spec, message", [
     ("nonsense", "unknown strategy 'nonsense'; known: direct"),
-    ("extract:foo=1", "extract has no parameter foo; its parameters: max_repairs (default 2)"),
+    ("extract:foo=1", "extract has no parameter foo; its parameters: pipeline (default default), configuration "
+                      "(default issue17), max_repairs (default 2)"),
     ("direct:k=1", "direct has no parameter k; its parameters: none"),
     ("extract:max_repairs=two", "extract parameter max_repairs: got 'two'; expected a whole number"),
     ("extract:split_findings=maybe", "expected true or false"),
@@ -90,4 +91,4 @@ def test_bench_run_takes_a_spec_and_lists_parameters():
     r = CliRunner().invoke(main, ["bench", "run", "--strategy", "extract:max_repairs=x", "--limit", "1"])
     assert r.exit_code == 2 and "expected a whole number" in r.output
     r = CliRunner().invoke(main, ["bench", "strategies"])
-    assert r.exit_code == 0 and "parameters: max_repairs=2" in r.output
+    assert r.exit_code == 0 and "parameters: pipeline=default, configuration=issue17, max_repairs=2" in r.output

@@ -3,7 +3,7 @@ import pytest
 from medreckon import CalculatorInputError, calculate
 
 
-@pytest.mark.parametrize("necrosis, points", [(0, 0), (0.5, 2), (30, 2), (30.1, 4), (50, 4), (50.1, 6)])
+@pytest.mark.parametrize("necrosis, points", [(0, 0), ("0.5 %", 2), (30, 2), (30.1, 4), (50, 4), (50.1, 6)])
 def test_necrosis_bands_both_sides(necrosis, points):
     assert calculate("ctsi", balthazar_grade="A", necrosis_percent=necrosis).value == points
 
