@@ -53,6 +53,8 @@ def ours_as_text(calc: Calculator, value: Any) -> str:
         return f"({weeks} weeks, {days} days)"
     if kind == "integer":
         return str(calc.round(value))
+    if kind == "category":  # a label (a stage, a grade): as it is
+        return str(value)
     return f"{value:.6g}"
 
 
@@ -76,6 +78,8 @@ def agrees_value(calc: Calculator, value: Any, truth: Any) -> bool:
         return tuple(value) == tuple(truth)
     if kind == "integer":
         return calc.round(value) == round(float(truth))
+    if kind == "category":
+        return str(value) == str(truth)
     t = float(truth)
     return abs(value - t) <= max(0.01, 0.001 * abs(t))
 

@@ -29,8 +29,9 @@ import os
 import shutil
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
+from ...calculators.spec import OutputType
 from ..answers import format_answer
 from ..types import Answer, Case
 from .files import CORRECTED, DatasetError
@@ -172,8 +173,8 @@ def case_from_row(row: dict[str, Any]) -> Case:
         raise DatasetError(f"not a medreckon export row: missing column(s) {', '.join(missing)}; "
                            "write the dataset with `medreckon data export`")
     out = row["output_type"]
-    if out not in ("decimal", "integer", "date", "gestational_age"):
-        raise DatasetError(f"row {row['id']}: output_type {out!r} is not decimal, integer, date or gestational_age")
+    if out not in get_args(OutputType):
+        raise DatasetError(f"row {row['id']}: output_type {out!r} is not one of {', '.join(get_args(OutputType))}")
     entities = json.loads(row["relevant_entities"]) if row.get("relevant_entities") else {}
     metadata = {k: row.get(k) for k in ("row_number", "note_id", "note_type", "ground_truth_explanation")
                 if row.get(k) is not None}

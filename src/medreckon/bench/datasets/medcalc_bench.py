@@ -89,6 +89,10 @@ def _value(text: str, output_type: OutputType, what: str, row: str) -> Answer:
             return dt.datetime.strptime(text, "%m/%d/%Y").date()
         if output_type == "integer":
             return int(text)
+        if output_type == "category":  # a label, as written
+            if not text:
+                raise ValueError(text)
+            return text
         value = float(text)
         if value != value or value in (float("inf"), float("-inf")):
             raise ValueError(text)
