@@ -29,6 +29,7 @@ ANSWER_FORMATS: dict[OutputType, str] = {
     "integer": "the whole number, without units",
     "date": 'the date as a string "MM/DD/YYYY"',
     "gestational_age": 'a string "<weeks> weeks, <days> days"',
+    "category": "the label as a string, as the calculator names it",
 }
 
 DIRECT_INSTRUCTION = (
