@@ -14,7 +14,7 @@ COMPLICATIONS = ("arthritis_or_arthralgia", "iritis_or_uveitis", "skin_or_mouth_
                  "other_fistula", "fever")
 
 
-class CDAIInputs(Inputs):
+class CrohnsDAIInputs(Inputs):
     liquid_stools_7_days: Annotated[int, Field(ge=0, le=300)] = Field(description="Total number of liquid or very "
                                                                       "soft stools over the last 7 days (× 2).")
     abdominal_pain_7_days: Annotated[int, Field(ge=0, le=21)] = Field(description=(
@@ -46,7 +46,7 @@ class CDAIInputs(Inputs):
     kind="score",
     specialty="gastroenterology",
     output=Output("points", "decimal", 0, range=(0, 600)),
-    inputs=CDAIInputs,
+    inputs=CrohnsDAIInputs,
     references=(
         Reference("Best WR, Becktel JM, Singleton JW, Kern F Jr. Development of a Crohn's disease activity index. "
                   "National Cooperative Crohn's Disease Study. Gastroenterology. 1976;70(3):439-444.",
@@ -64,7 +64,7 @@ class CDAIInputs(Inputs):
              "arthritis_or_arthralgia": True, "antidiarrheal_use": True, "abdominal_mass": "none", "hematocrit": 38,
              "sex": "male", "weight": "160 lb", "standard_weight": "175 lb"},
 )
-def cdai(x: CDAIInputs, w: Working) -> float:
+def cdai(x: CrohnsDAIInputs, w: Working) -> float:
     complications = sum(getattr(x, c) for c in COMPLICATIONS)
     expected_hct = 47 if x.sex == "male" else 42
     below_standard = w.step("weight below standard", lambda: f"100 × (1 − {fmt(x.weight)} / {fmt(x.standard_weight)})",
