@@ -116,7 +116,7 @@ def test_the_schema_and_the_engine_agree_on_every_rule(calc):
             continue
         compared += 1
         assert validator.is_valid(body) is verdict, (body, verdict)
-    assert compared >= 4
+    assert compared >= 2  # the example and at least one body the rule decides (a rule on one choice: 2)
 
 
 def test_each_kind_of_rule_says_what_is_missing_and_how_to_repair():

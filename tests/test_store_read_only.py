@@ -28,7 +28,7 @@ def test_a_closed_run_is_read_without_creating_side_files(tmp_path):
 def test_a_run_being_written_is_read_up_to_its_last_commit(tmp_path):
     from viewer_runs import _extract_reply, cases
 
-    run = make_run(tmp_path / "live", "extract", cases(2), _extract_reply)
+    run = make_run(tmp_path / "live", "extract:configuration=plain", cases(2), _extract_reply)
     writer = Store(run)  # open, as a running `bench run` holds it: its -wal file exists
     try:
         writer.set_config({"note": "written while the viewer reads"})
