@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Hemoglobin, Inputs, Option, Weight, q
+from ..rules import Relation
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 
 IronStores = q("mg", ge=0, lt=5000, plausible=(0, 1000), units=("mg",))
@@ -16,6 +17,8 @@ class GanzoniInputs(Inputs):
     actual_hemoglobin: Hemoglobin = Field(description="Current haemoglobin, g/dL by default (g/L with its unit).")
     iron_stores: IronStores = Option(500.0, "Iron stores to replenish, mg: 500 by default (body weight ≥ 35 kg); "
                                      "about 15 mg/kg below 35 kg.")
+
+    rules = (Relation(("target_hemoglobin", "actual_hemoglobin"), "target_hemoglobin at or above actual_hemoglobin (in any unit)"),)
 
 
 @calculator(

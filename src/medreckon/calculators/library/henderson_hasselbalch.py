@@ -6,7 +6,7 @@ import math
 
 from pydantic import Field
 
-from ..fields import Bicarbonate, Inputs, PaCO2
+from ..fields import Inputs, PaCO2, q
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 
 PK = 6.1  # pK' of the bicarbonate buffer in plasma at 37 °C
@@ -17,8 +17,12 @@ HASSELBALCH = Reference("Hasselbalch KA. Die Berechnung der Wasserstoffzahl des 
                         "Biochem Z. 1917;78:112-144.")
 
 
+# above 0: the equation takes its logarithm (the schema says so, as the engine does)
+PositiveBicarbonate = q("mEq/L", analyte="bicarbonate", gt=0, plausible=(2, 60), units=("mEq/L", "mmol/L"))
+
+
 class HendersonHasselbalchInputs(Inputs):
-    bicarbonate: Bicarbonate = Field(description="Bicarbonate (HCO3-), mEq/L (= mmol/L).")
+    bicarbonate: PositiveBicarbonate = Field(description="Bicarbonate (HCO3-), mEq/L (= mmol/L).")
     paco2: PaCO2 = Field(description="PaCO2, mm Hg by default (kPa with its unit).")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import CardiacOutput, FillingPressure, Inputs, PulmonaryArteryPressure
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 WOOD_TO_DYNES = 80  # 1 Wood unit (mmHg·min/L) = 79.98 dyn·s·cm⁻⁵, 80 by convention
@@ -16,6 +17,8 @@ class PVRInputs(Inputs):
     pcwp: FillingPressure = Field(description="Pulmonary capillary wedge pressure, mmHg; at most the mean PA "
                                 "pressure.")
     cardiac_output: CardiacOutput = Field(description="Pulmonary flow (cardiac output), L/min.")
+
+    rules = (Relation(("pcwp", "mean_pa_pressure"), "pcwp at most mean_pa_pressure (in any unit)"),)
 
 
 @calculator(

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import BUN, Creatinine, Inputs, Option
+from ..fields import Creatinine, Inputs, Option, q
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt
 from .creatinine_clearance_24h import Duration, UrineVolume
 from .fena import UrineCreatinine
 from .feurea import UrineUreaNitrogen
+
+# above 0: the urea clearance divides by it
+PositiveBUN = q("mg/dL", analyte="bun", gt=0, plausible=(1, 300), units=("mg/dL", "mmol/L"))
 
 
 class ResidualKidneyFunctionInputs(Inputs):
@@ -16,7 +19,7 @@ class ResidualKidneyFunctionInputs(Inputs):
     plasma_creatinine: Creatinine = Field(description="Plasma creatinine (mean of before and after the collection "
                                           "in haemodialysis), mg/dL by default.")
     urine_urea: UrineUreaNitrogen = Field(description="Urea nitrogen in the collected urine, mg/dL by default.")
-    plasma_urea: BUN = Field(description="Plasma urea nitrogen (BUN), mg/dL by default.")
+    plasma_urea: PositiveBUN = Field(description="Plasma urea nitrogen (BUN), mg/dL by default.")
     urine_volume: UrineVolume = Field(description="Volume of the urine collection, mL by default.")
     collection_hours: Duration = Option(24.0, "Duration of the urine collection in hours; default 24.")
 

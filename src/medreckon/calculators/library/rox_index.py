@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import FiO2, Inputs, RespiratoryRate, number_choice
+from ..fields import FiO2, Inputs, number_choice, q
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 from .aa_gradient import FIO2_DESCRIPTION, fio2_fraction
 from .sf_ratio import SpO2
@@ -14,10 +14,14 @@ LOW_RISK = 4.88  # ≥ 4.88 at 2, 6 or 12 h: lower risk of intubation
 HIGH_RISK = {"2": 2.85, "6": 3.47, "12": 3.85}
 
 
+# above 0: the index divides by it
+PositiveRespiratoryRate = q("/min", gt=0, lt=200, plausible=(2, 80), units=("/min",))
+
+
 class ROXInputs(Inputs):
     spo2: SpO2 = Field(description="Pulse-oximetry saturation SpO2, % (e.g. 92).")
     fio2: FiO2 = Field(description=FIO2_DESCRIPTION + " On HFNC the set FiO2.")
-    respiratory_rate: RespiratoryRate = Field(description="Respiratory rate, breaths per minute.")
+    respiratory_rate: PositiveRespiratoryRate = Field(description="Respiratory rate, breaths per minute.")
     hours_on_hfnc: number_choice("2", "6", "12") | None = Field(  # type: ignore[valid-type]
         None, description="Hours since high-flow nasal cannula was started, when the index is taken at one of the "
         "validated times (2, 6 or 12); sets the high-risk cut-off (2.85, 3.47, 3.85). Not given: 3.85.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import Age, Inputs, Sex, Sodium, Weight, q
+from ..rules import Relation
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 from .adrogue_madias import InfusatePotassium, InfusateSodium
 from .sodium_deficit import ADROGUE, total_body_water
@@ -29,6 +30,8 @@ class SodiumCorrectionRateInputs(Inputs):
     infusate_potassium: InfusatePotassium | None = Field(
         None, description="Potassium in the fluid, mEq/L (e.g. 20 mEq KCl per litre); optional: not given, none "
         "is counted. Potassium raises serum sodium as sodium does.")
+
+    rules = (Relation(("infusate_sodium", "infusate_potassium", "sodium"), "infusate_sodium (+ infusate_potassium) differs from the serum sodium: a fluid at the serum sodium cannot change it"),)
 
 
 @calculator(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..fields import BloodPressure, CardiacOutput, FillingPressure, Inputs
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 
@@ -13,6 +14,8 @@ class SVRInputs(Inputs):
     central_venous_pressure: FillingPressure = Field(description="Central venous (right atrial) pressure, mmHg; "
                                                    "below the mean arterial pressure.")
     cardiac_output: CardiacOutput = Field(description="Cardiac output, L/min.")
+
+    rules = (Relation(("central_venous_pressure", "mean_arterial_pressure"), "central_venous_pressure below mean_arterial_pressure (in any unit)"),)
 
 
 @calculator(
