@@ -6,6 +6,7 @@ from pydantic import Field
 
 from ..fields import BloodPressure, Finding, HeartRate, Inputs
 from ..points import finding, sum_points, threshold
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 # (highest total, stage, 30-day PE-related complications %, PE-related mortality %)
@@ -20,6 +21,8 @@ class BovaInputs(Inputs):
     rv_dysfunction: bool = Finding("Right ventricular dysfunction on echocardiography or CT (RV/LV ratio > 0.9 or RV "
                                    "dilatation or hypokinesis).")
     heart_rate: HeartRate = Field(description="Heart rate, beats/min; 1 point at 110 or more.")
+
+    rules = (Relation(("systolic_bp",), "systolic_bp at least 90 mm Hg in any unit (the score is for normotensive pulmonary embolism)"),)
 
 
 @calculator(

@@ -6,6 +6,7 @@ from pydantic import Field
 
 from ..fields import Age, Inputs, Option, Sex, q
 from ..growth import PERCENTILE_OPTION, PercentileFrom, age_in_months, growth_percentile
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt
 from .cdc_length_for_age_infant import INFANT_AGE, REFERENCES, Z_OUTPUT
 
@@ -18,6 +19,8 @@ class InfantHeadInputs(Inputs):
     head_circumference: HeadCircumference = Field(description="Occipitofrontal head circumference, cm (in with its "
                                                   "unit).")
     percentile_from: PercentileFrom = Option("exact z", PERCENTILE_OPTION)
+
+    rules = (Relation(("age",), "the age within the chart, 0 to 36 months"),)
 
 
 @calculator(

@@ -13,6 +13,7 @@ from ..growth import (
     age_in_months,
     growth_percentile,
 )
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt
 
 Z_OUTPUT = Secondary("z_score", "the z-score (standard deviations from the median)", None, "decimal", 2)
@@ -25,6 +26,8 @@ class InfantLengthInputs(Inputs):
     age: Age = Field(description=INFANT_AGE)
     length: Height = Field(description="Recumbent length, cm (in with its unit).")
     percentile_from: PercentileFrom = Option("exact z", PERCENTILE_OPTION)
+
+    rules = (Relation(("age",), "the age within the chart, 0 to 35.5 months"),)
 
 
 @calculator(

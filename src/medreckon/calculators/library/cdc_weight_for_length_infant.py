@@ -6,6 +6,7 @@ from pydantic import Field
 
 from ..fields import Height, Inputs, Option, Sex, Weight
 from ..growth import PERCENTILE_OPTION, PercentileFrom, growth_percentile
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt
 from .cdc_length_for_age_infant import REFERENCES, Z_OUTPUT
 
@@ -15,6 +16,8 @@ class InfantWeightForLengthInputs(Inputs):
     length: Height = Field(description="Recumbent length, cm (in with its unit); the chart covers 45-103.5 cm.")
     weight: Weight = Field(description="Weight, kg (lb or g with the unit).")
     percentile_from: PercentileFrom = Option("exact z", PERCENTILE_OPTION)
+
+    rules = (Relation(("length",), "the length within the chart, 45 to 103.5 cm"),)
 
 
 def weight_band(pct: float) -> str:

@@ -8,6 +8,7 @@ import math
 from pydantic import Field
 
 from ..fields import DopplerVelocity, EchoLength, FillingPressure, Inputs, VelocityTimeIntegral
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 from .echo_hemodynamics import lvot_stroke_volume
 
@@ -35,6 +36,8 @@ class ARVolumetricInputs(Inputs):
     mitral_annulus_diameter: EchoLength = Field(description="Mitral annulus diameter, cm by default (mm with its "
                                                 "unit).")
     mitral_vti: VelocityTimeIntegral = Field(description="Mitral annulus velocity time integral, cm.")
+
+    rules = (Relation(("lvot_vti", "lvot_diameter", "mitral_vti", "mitral_annulus_diameter"), "the LVOT stroke volume above the mitral one (aortic regurgitation adds to the LVOT flow)"),)
 
 
 @calculator(

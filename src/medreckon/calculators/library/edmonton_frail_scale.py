@@ -6,6 +6,7 @@ from pydantic import Field
 
 from ..fields import Finding, Inputs, choice, q
 from ..points import category, cut_offs, finding, sum_points
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 CLOCK = {"no errors": 0, "minor spacing errors": 1, "other errors": 2}
@@ -39,6 +40,8 @@ class EdmontonFrailInputs(Inputs):
         "more than 20 s 2. Leave out when the patient could not do it (give unable_to_do_tug)."))
     unable_to_do_tug: bool = Finding("The patient was unwilling or needed assistance for the Timed Up and Go "
                                      "(scores 2, as a time over 20 s).")
+
+    rules = (Relation(("timed_up_and_go", "unable_to_do_tug"), "timed_up_and_go given unless unable_to_do_tug is true"),)
 
 
 @calculator(

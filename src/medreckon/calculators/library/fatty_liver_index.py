@@ -7,6 +7,7 @@ import math
 from pydantic import Field
 
 from ..fields import BMI, Enzyme, Inputs, Triglycerides
+from ..rules import Relation
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 from .body_roundness_index import Waist
 
@@ -18,6 +19,8 @@ class FattyLiverIndexInputs(Inputs):
     bmi: BMI = Field(description="Body mass index, kg/m².")
     ggt: Enzyme = Field(description="Gamma-glutamyl transferase (GGT), U/L.")
     waist: Waist = Field(description="Waist circumference, cm (in with its unit).")
+
+    rules = (Relation(("ggt",), "ggt above 0 U/L (the index takes its logarithm)"),)
 
 
 @calculator(
