@@ -56,7 +56,7 @@ def test_choose_call_and_answer():
     assert t["retrieved"] == RETRIEVED and t["call_mode"] == "constrained"
     assert t["expected_calculator"] == "bmi" and t["calculator"] == "bmi"
     assert t["tool_calls"][0]["calculator_result"]["rounded"] == 25.0
-    assert t["normalised_inputs"] == {"weight": 81.0, "height": 180.0}
+    assert t["normalised_inputs"] == {"weight": 81.0, "height": 180.0, "target_bmi": None}
     assert t["answer_matches_calculator"] is True
     assert is_correct(out, make_case())
     # the first request may not answer yet: final_answer joins the union after a result
