@@ -554,6 +554,13 @@ def q(unit: str, **kw: Any) -> Any:
     return Annotated[float, Quantity(unit, **kw)]
 
 
+def above_zero(quantity: Any) -> Any:
+    """A shared quantity whose 0 is impossible for one formula (it divides by it or takes its
+    logarithm): the same units and plausible range, the bound `> 0` stated in the schema."""
+    (declared,) = [m for m in get_args(quantity)[1:] if isinstance(m, Quantity)]
+    return Annotated[float, dataclasses.replace(declared, ge=None, gt=0)]
+
+
 def scoped(quantity: Any, start: float | None = None, below: float | None = None) -> Any:
     """A shared quantity narrowed to the values a calculator is defined for (`Quantity.scope`):
     `scoped(Age, start=16)` for a rule derived in adults; `compute` rejects the others."""

@@ -6,21 +6,21 @@ import math
 
 from pydantic import Field
 
-from ..fields import BMI, Enzyme, Inputs, Triglycerides
-from ..rules import Relation
+from ..fields import BMI, Enzyme, Inputs, Triglycerides, above_zero
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 from .body_roundness_index import Waist
 
 RISK = ("Low risk", "Indeterminate", "High risk")
 
 
+PositiveEnzyme = above_zero(Enzyme)  # the index takes the logarithm of GGT
+
 class FattyLiverIndexInputs(Inputs):
     triglycerides: Triglycerides = Field(description="Triglycerides, mg/dL by default (mmol/L with its unit).")
     bmi: BMI = Field(description="Body mass index, kg/m².")
-    ggt: Enzyme = Field(description="Gamma-glutamyl transferase (GGT), U/L.")
+    ggt: PositiveEnzyme = Field(description="Gamma-glutamyl transferase (GGT), U/L.")
     waist: Waist = Field(description="Waist circumference, cm (in with its unit).")
 
-    rules = (Relation(("ggt",), "ggt above 0 U/L (the index takes its logarithm)"),)
 
 
 @calculator(

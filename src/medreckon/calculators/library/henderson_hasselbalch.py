@@ -6,7 +6,7 @@ import math
 
 from pydantic import Field
 
-from ..fields import Inputs, PaCO2, q
+from ..fields import Bicarbonate, Inputs, PaCO2, above_zero
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 
 PK = 6.1  # pK' of the bicarbonate buffer in plasma at 37 °C
@@ -17,8 +17,7 @@ HASSELBALCH = Reference("Hasselbalch KA. Die Berechnung der Wasserstoffzahl des 
                         "Biochem Z. 1917;78:112-144.")
 
 
-# above 0: the equation takes its logarithm (the schema says so, as the engine does)
-PositiveBicarbonate = q("mEq/L", analyte="bicarbonate", gt=0, plausible=(2, 60), units=("mEq/L", "mmol/L"))
+PositiveBicarbonate = above_zero(Bicarbonate)  # the formula divides by it or takes its logarithm
 
 
 class HendersonHasselbalchInputs(Inputs):

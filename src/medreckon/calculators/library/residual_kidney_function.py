@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import Creatinine, Inputs, Option, q
+from ..fields import BUN, Creatinine, Inputs, Option, above_zero
 from ..spec import Output, Reference, Secondary, Working, calculator, fmt
 from .creatinine_clearance_24h import Duration, UrineVolume
 from .fena import UrineCreatinine
 from .feurea import UrineUreaNitrogen
 
-# above 0: the urea clearance divides by it
-PositiveBUN = q("mg/dL", analyte="bun", gt=0, plausible=(1, 300), units=("mg/dL", "mmol/L"))
+PositiveBUN = above_zero(BUN)  # the formula divides by it or takes its logarithm
 
 
 class ResidualKidneyFunctionInputs(Inputs):

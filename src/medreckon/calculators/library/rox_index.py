@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..fields import FiO2, Inputs, number_choice, q
+from ..fields import FiO2, Inputs, RespiratoryRate, above_zero, number_choice
 from ..spec import Output, Reference, Working, calculator, fmt, invalid
 from .aa_gradient import FIO2_DESCRIPTION, fio2_fraction
 from .sf_ratio import SpO2
@@ -14,8 +14,7 @@ LOW_RISK = 4.88  # ≥ 4.88 at 2, 6 or 12 h: lower risk of intubation
 HIGH_RISK = {"2": 2.85, "6": 3.47, "12": 3.85}
 
 
-# above 0: the index divides by it
-PositiveRespiratoryRate = q("/min", gt=0, lt=200, plausible=(2, 80), units=("/min",))
+PositiveRespiratoryRate = above_zero(RespiratoryRate)  # the formula divides by it or takes its logarithm
 
 
 class ROXInputs(Inputs):
