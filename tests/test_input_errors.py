@@ -11,6 +11,7 @@ import medreckon
 from medreckon.calculators import all_calculators
 from medreckon.calculators.rules import (
     Above,
+    Between,
     AllOrNone,
     AtLeastOne,
     Is,
@@ -53,6 +54,8 @@ def test_cockcroft_gault_missing_creatinine_and_height_names_both():
 def _holding(condition) -> object:
     if isinstance(condition, Is):
         return condition.values[0]
+    if isinstance(condition, Between):
+        return condition.ge if condition.ge is not None else condition.lt - 1
     assert isinstance(condition, Above)
     return condition.bound + 1
 
@@ -76,6 +79,7 @@ def broken(calc, rule, base: dict) -> tuple[dict, set[str]] | None:
     if isinstance(rule, AtLeastOne):
         for n in _fields(rule):
             inputs.pop(n, None)
+        inputs.update({c.field: _holding(c) for c in rule.when})  # _fields counts these too
         return inputs, {rule.field}
     if isinstance(rule, NotWhen):
         inputs.update({c.field: _holding(c) for c in rule.when} | {rule.field: True})
