@@ -28,7 +28,9 @@ fi
 PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 "${PIP[@]}" --upgrade pip >/dev/null
 "${PIP[@]}" torch==2.13.0   # pinned first: the CPU wheel on disk, never a CUDA build
-"${PIP[@]}" -e '.[embedded,retrieval,sandbox,reading]'
+. scripts/llama_wheel.sh   # llama-cpp-python for any x86-64 CPU, not pip's -march=native build
+"${PIP[@]}" --find-links "$WHEELS" -e '.[embedded,retrieval,sandbox,reading]'
+install_llama_wheel
 .venv/bin/medreckon calc verify
 .venv/bin/medreckon bench run --model "$MODEL" --strategy "$STRATEGY" --dataset medcalc-bench \
   --subset medrac_clean_940 --per-calculator "$PER_CALCULATOR" --seed 0 ${LIMIT:+--limit "$LIMIT"} \

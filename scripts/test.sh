@@ -26,17 +26,9 @@ PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 # newest numpy beside it, as a training environment has: the extras must state what they need
 "${PIP[@]}" torch==2.13.0 numpy
 EXTRAS=$(.venv/bin/python -c "import tomllib; print(','.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']))")
-# llama-cpp-python built once for any x86-64 CPU (GGML_NATIVE=OFF), kept as a wheel in the user's
-# cache and installed from there: the wheel pip builds and caches itself is compiled for the CPU it
-# was built on (-march=native) and dies of SIGILL on another one, as it did in CI
-WHEELS=${XDG_CACHE_HOME:-$HOME/.cache}/medreckon/wheels
-if ! ls "$WHEELS"/llama_cpp_python-0.3.36-*.whl >/dev/null 2>&1; then
-  echo "building llama-cpp-python for any x86-64 CPU (~8 min on 2 cores, once)" >&2
-  CMAKE_ARGS="-DGGML_NATIVE=OFF" .venv/bin/python -m pip wheel -q --disable-pip-version-check --no-deps \
-    --no-cache-dir -w "$WHEELS" llama-cpp-python==0.3.36
-fi
+. scripts/llama_wheel.sh
 "${PIP[@]}" --find-links "$WHEELS" -e ".[${EXTRAS}]"
-"${PIP[@]}" --no-deps --force-reinstall "$WHEELS"/llama_cpp_python-0.3.36-*.whl
+install_llama_wheel
 # every optional capability loads in this environment (an import that fails names its fix)
 .venv/bin/python -m medreckon.bench.environment
 .venv/bin/ruff check src tests benchmarks
