@@ -56,7 +56,9 @@ def _respiratory(x: CLIFCInputs, w: Working) -> int:
     aliases=("clif-c-aclf-score", "clif-aclf"),
     kind="equation",
     specialty="hepatology",
-    output=Output("points", "integer", 0, range=(20, 90), secondary=(
+    # a continuous formula shown to the whole point: (20, 90) is its usual span, not a bound (a
+    # young patient with few white cells scores below 20, an old one with many above 90)
+    output=Output("points", "decimal", 0, range=(20, 90), secondary=(
         Secondary("clif_c_of_score", "CLIF-C organ failure score: 6 organ systems scored 1-3 (6-18)", "points",
                   "integer"),
     )),
