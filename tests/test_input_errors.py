@@ -11,9 +11,9 @@ import medreckon
 from medreckon.calculators import all_calculators
 from medreckon.calculators.rules import (
     Above,
-    Between,
     AllOrNone,
     AtLeastOne,
+    Between,
     Is,
     NotWhen,
     RequiredWhen,
