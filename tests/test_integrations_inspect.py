@@ -25,6 +25,7 @@ from inspect_ai.solver import generate, use_tools  # noqa: E402
 
 from medreckon.bench.analysis.scoring import RULES, is_correct  # noqa: E402
 from medreckon.bench.answers import parse_answer  # noqa: E402
+from medreckon.bench.calculation import calculator_tool  # noqa: E402
 from medreckon.bench.datasets import COLUMNS, DatasetNotFound, locate  # noqa: E402
 from medreckon.bench.runs.runner import RunSettings, run  # noqa: E402
 from medreckon.bench.runs.store import Store  # noqa: E402
@@ -265,10 +266,6 @@ def test_a_failed_request_is_an_error_attempt_as_in_bench_run(endpoint, tmp_path
 # ---------------------------------------------------------------- tools
 
 
-@pytest.mark.xfail(strict=True, reason="after merging issue 31 (capabilities and fallbacks) with issue 28's ModelClient "
-                   "base, the tools strategy through inspect sends each bmi result back empty and asks again "
-                   "(tool_choice required twice); the strategy alone is right (tests/test_strategy_tools.py). "
-                   "Open in issue 31's note.")
 def test_the_tools_solver_calls_a_real_calculator_and_its_steps_are_verified(tmp_path):
     task = medcalc_bench(calculators="Body Mass Index", limit=2, strategy="tools")
     case = case_of(task.dataset[1].metadata)  # row 82: 46.5 kg, 139.8 cm
@@ -293,10 +290,42 @@ def test_the_tools_solver_calls_a_real_calculator_and_its_steps_are_verified(tmp
     assert sample.scores["step_verification"].metadata["verdicts"]["status"] == "ok"
 
 
-@pytest.mark.xfail(strict=True, reason="after merging issue 31 (capabilities and fallbacks) with issue 28's ModelClient "
-                   "base, the tools strategy through inspect sends each bmi result back empty and asks again "
-                   "(tool_choice required twice); the strategy alone is right (tests/test_strategy_tools.py). "
-                   "Open in issue 31's note.")
+def test_the_tools_solver_offers_the_strategy_declarations_and_the_calculator_judges_each_call(tmp_path):
+    # bmi's strict declaration lists target_bmi as required (null if not given) and takes no other
+    # key; the calculator accepts target_bmi left out and a quantity written as text, and answers an
+    # unknown key with its own repairable error: inspect's check against the declaration must not
+    # answer first (it did: an empty tool result, and tool_choice "any" again)
+    task = medcalc_bench(calculators="Body Mass Index", limit=2, strategy="tools")
+    case = case_of(task.dataset[1].metadata)
+    replies = iter([
+        output(name="bmi", arguments={"weight": {"value": 46.5, "unit": "kg"}, "height": {"value": 139.8, "unit": "cm"},
+                                      "weight_kg": 46.5}),
+        output(name="bmi", arguments={"weight": "46.5 kg", "height": {"value": 139.8, "unit": "cm"}}),
+        output(name="final_answer", arguments={"answer": 23.79}),
+    ])
+    asked = []
+
+    def respond(input, tools, tool_choice, config):
+        asked.append((tool_choice, {t.name: t.parameters.model_dump(exclude_none=True) for t in tools}))
+        return next(replies)
+
+    log = evaluate(task, tmp_path, sample_id=case.id, model_args={"custom_outputs": respond})
+    [sample] = log.samples
+    assert [choice for choice, _ in asked] == ["any", "any", "auto"]
+    declared = calculator_tool("bmi")["function"]["parameters"]
+    assert asked[0][1]["bmi"]["required"] == declared["required"] == ["weight", "height", "target_bmi"]
+    assert asked[0][1]["bmi"]["additionalProperties"] is False
+    tools = [m for m in sample.messages if m.role == "tool"]
+    assert [m.error for m in tools] == [None, None, None]
+    refused = json.loads(tools[0].text)
+    assert refused["error"] == "invalid_input" and "weight_kg" in refused["message"]
+    assert json.loads(tools[1].text)["value"] == pytest.approx(23.79, abs=0.01)
+    stored = sample.store[OUTCOME_KEY]
+    assert stored["status"] == "ok" and stored["calc"]["calculator"] == "bmi"
+    assert stored["calc"]["repairs"]["turns"] == 1
+    assert [e.function for e in sample.events if e.event == "tool"] == ["bmi", "bmi", "final_answer"]  # inspect ran them
+
+
 def test_the_tools_solver_through_our_provider_reads_calls_written_as_text(endpoint, tmp_path):
     task = medcalc_bench(calculators="Body Mass Index", limit=2, strategy="tools")
     case = case_of(task.dataset[1].metadata)

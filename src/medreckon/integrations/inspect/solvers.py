@@ -8,7 +8,9 @@
   retrieved calculators, `search_calculators` / `describe_calculator` helpers and `final_answer`)
   with every tool an inspect tool, so inspect runs the calls and its log shows them. Calls use
   inspect's native function calling (`tool_choice` "any" until a calculator has returned a
-  result, then "auto"); the turn and time bounds are the strategy's.
+  result, then "auto"); the turn and time bounds are the strategy's. The model is offered the
+  strategy's declarations; a call is judged by the calculator, as in `bench run`, not by
+  inspect's check against the declaration (`_Agent.tools`).
 
 Each solver leaves the bench's `Outcome` (answer, status, trace, `CalcTrace`) in the sample's
 store under `OUTCOME_KEY` — a request that fails after the client's bounded retries (`ModelError`,
@@ -28,6 +30,7 @@ from inspect_ai.model import (
     ChatMessageSystem,
     ChatMessageUser,
     ModelOutput,
+    execute_tools,
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
@@ -191,11 +194,16 @@ class _Agent:
             self.result, self.calculator, self.inputs = ran.result, rec["calculator"], rec["inputs"]
         return rec["result"]
 
-    def tools(self) -> list:
+    def tools(self, checked: bool = True) -> list:
+        """The tools as the strategy declares them (checked: what the model is offered), or the
+        same tools unchecked, as inspect runs the calls: the strict declarations list every
+        calculator input as required (null if not given), and inspect would refuse a call that
+        leaves an optional one out, which the calculator accepts, before the calculator saw it.
+        The calculator judges a call here as in `bench run`."""
         functions = [calculator_tool(cid)["function"] for cid in self.callable_ids.values()]
         functions += [t["function"] for t in helper_tools()]
         functions.append(final_answer_tool(self.case.output_type)["function"])
-        return [as_tool(f, lambda args, name=f["name"]: self.run(name, args)) for f in functions]
+        return [as_tool(f, lambda args, name=f["name"]: self.run(name, args), checked=checked) for f in functions]
 
     def count(self, output: ModelOutput) -> None:
         c = completion_of(output)
@@ -244,12 +252,15 @@ def tools_strategy(strategy: str = "tools") -> Solver:
             state.tools = agent.tools()
             state.tool_choice = "auto" if agent.result is not None else "any"
             try:
-                state = await generate(state, tool_calls="single")
+                state = await generate(state, tool_calls="none")
             except ModelError as exc:
                 agent.turns += 1
                 outcome = finish("error", error=str(exc))
                 break
             agent.count(state.output)
+            if state.output.message.tool_calls:  # run by inspect (logged), judged by our calculators
+                ran = await execute_tools(state.messages, agent.tools(checked=False))
+                state.messages.extend(ran.messages)
             if agent.final is not None:
                 call = ToolCall(id="final", name=FINAL, arguments=json.dumps(agent.final))
                 outcome = strat._final_from_call(call, case, finish)  # the strategy's own reading

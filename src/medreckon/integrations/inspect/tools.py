@@ -32,15 +32,24 @@ from ...interfaces.tools import (
 Run = Callable[[dict[str, Any]], Any]  # decoded arguments -> a JSON-able result
 
 
-def as_tool(function: Mapping[str, Any], run: Run) -> Tool:
+def as_tool(function: Mapping[str, Any], run: Run, *, checked: bool = True) -> Tool:
     """An inspect Tool from an OpenAI function declaration (`{"name", "description",
-    "parameters"}`) and what to run on the call's arguments."""
+    "parameters"}`) and what to run on the call's arguments.
+
+    inspect checks a call against the declared parameters before it runs the tool, and answers a
+    call that fails with its own parsing error (empty content). `checked=False` declares an open
+    object instead, so every call reaches `run`, which checks it itself: for running calls
+    (`execute_tools`) made against a declaration that is guidance, not the contract, such as the
+    strict form's "every input required, null if not given" (the calculator accepts an input left
+    out). Offer the model the checked tool; an unchecked one shows it no parameters."""
 
     async def execute(**kwargs: Any) -> str:
         return json.dumps(run(kwargs), ensure_ascii=False, default=str)
 
+    parameters = ToolParams.model_validate(function["parameters"]) if checked else ToolParams(
+        additionalProperties=True)
     return ToolDef(execute, name=function["name"], description=function["description"],
-                   parameters=ToolParams.model_validate(function["parameters"])).as_tool()
+                   parameters=parameters).as_tool()
 
 
 def calculator_tools(calculators: Iterable[Calculator | str] | None = None, *, strict: bool = False,
