@@ -28,7 +28,8 @@ def grades(run_dir: Path) -> list[dict]:
 def test_the_embedded_model_grades_in_process(embedded_model_path, tmp_path):
     run_dir = tmp_path / "run"
     args = ["rubrics", "grade", str(DATA / "healthbench.jsonl"), "--responses", str(DATA / "responses_labelled.jsonl"),
-            "--judge", "embedded", "--run-dir", str(run_dir), "-q"]
+            "--judge", "embedded", "--run-dir", str(run_dir), "-q",
+            "--timeout", f"{model_seconds(600):.0f}"]  # the CLI's 300 s default is too short beside another model job
     r = cli(*args, "--limit", "1", timeout=model_seconds(600, load=True))
     assert r.returncode == 0, r.stderr
     assert "3 responses imported" in r.stdout and "1 criteria graded by embedded" in r.stdout
