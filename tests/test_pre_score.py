@@ -22,3 +22,12 @@ def test_bands(age, nihss, aspects, words):
 def test_aspects_above_10():
     with pytest.raises(CalculatorInputError, match="aspects"):
         calculate("pre-score", age=60, nihss=10, aspects=11)
+
+
+def test_the_declared_range_holds_every_age_the_input_takes():
+    # found by the 1M-call fuzz: a child's age gave a score below the adult-only bound of -82
+    from medreckon import get_calculator
+
+    low, high = get_calculator("pre-score").output.range
+    assert calculate("pre-score", age=0, nihss=0, aspects=10).value == low == -100
+    assert calculate("pre-score", age=130, nihss=42, aspects=0).value == high == 214

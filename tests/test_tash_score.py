@@ -52,3 +52,13 @@ def test_missing_sex():
     del kw["sex"]
     with pytest.raises(CalculatorInputError, match="sex"):
         calculate("tash-score", kw)
+
+
+def test_every_item_at_its_worst_is_the_top_of_the_declared_range():
+    # found by the 1M-call fuzz: the items sum to 31, above the 28 once declared
+    from medreckon import get_calculator
+
+    worst = tash(sex="male", hemoglobin=6.9, base_excess=-10.1, systolic_bp=99, heart_rate=121,
+                 positive_fast=True, unstable_pelvic_fracture=True, open_or_dislocated_femur_fracture=True)
+    assert worst.value == 31 == get_calculator("tash-score").output.range[1]
+    assert tash().value == 0 == get_calculator("tash-score").output.range[0]

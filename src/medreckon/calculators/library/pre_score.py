@@ -20,7 +20,7 @@ class PREInputs(Inputs):
     aliases=("pittsburgh-response-to-endovascular-therapy",),
     kind="score",
     specialty="neurology",
-    output=Output("points", "integer", 0, range=(-82, 214)),
+    output=Output("points", "integer", 0, range=(-100, 214)),  # age 0-130, NIHSS 0-42, ASPECTS 0-10
     inputs=PREInputs,
     references=(
         Reference("Rangaraju S, Aghaebrahim A, Streib C, et al. Pittsburgh Response to Endovascular therapy (PRE) "

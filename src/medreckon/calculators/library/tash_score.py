@@ -33,7 +33,7 @@ class TASHInputs(Inputs):
     aliases=("tash", "trauma-associated-severe-hemorrhage"),
     kind="score",
     specialty="emergency medicine",
-    output=Output("points", "integer", 0, range=(0, 28), secondary=(
+    output=Output("points", "integer", 0, range=(0, 31), secondary=(  # the items below sum to at most 31
         Secondary("massive_transfusion_probability", "probability of massive transfusion, 1 / (1 + e^(4.9 − 0.3 × "
                   "TASH))", "%", "decimal", 1),)),
     inputs=TASHInputs,
@@ -45,7 +45,7 @@ class TASHInputs(Inputs):
     ),
     formula="Hb < 7 g/dL 8, < 9 6, < 10 4, < 11 3, < 12 2; base excess < −10 4, < −6 3, < −2 1; SBP < 100 4, < 120 1; "
     "HR > 120 2; positive FAST 3; unstable pelvic fracture 6; open or dislocated femur fracture 3; male 1. Total "
-    "0-28; P(massive transfusion) = 1 / (1 + e^(4.9 − 0.3 × TASH)).",
+    "0-31; P(massive transfusion) = 1 / (1 + e^(4.9 − 0.3 × TASH)).",
     description="Early estimate, in the trauma bay, of the probability that a multiply injured patient will need "
     "massive transfusion (≥ 10 units of red cells), from seven routine findings and sex.",
     example={"sex": "male", "hemoglobin": 9.8, "base_excess": -11, "systolic_bp": 88, "heart_rate": 132,
