@@ -6,8 +6,8 @@ from pydantic import Field
 
 from ..fields import Finding, Inputs, choice, q
 from ..points import category, cut_offs, finding, sum_points
-from ..rules import Is, RequiredWhen
-from ..spec import Output, Reference, Secondary, Working, calculator, fmt
+from ..rules import Relation
+from ..spec import Output, Reference, Secondary, Working, calculator, fmt, invalid
 
 CLOCK = {"no errors": 0, "minor spacing errors": 1, "other errors": 2}
 HEALTH = {"excellent": 0, "very good": 0, "good": 0, "fair": 1, "poor": 2}
@@ -41,9 +41,7 @@ class EdmontonFrailInputs(Inputs):
     unable_to_do_tug: bool = Finding("The patient was unwilling or needed assistance for the Timed Up and Go "
                                      "(scores 2, as a time over 20 s).")
 
-    rules = (RequiredWhen(("timed_up_and_go",), (Is("unable_to_do_tug", False),),
-                          "the Timed Up and Go time in seconds",
-                          "or set unable_to_do_tug to true when the patient could not do it"),)
+    rules = (Relation(("timed_up_and_go", "unable_to_do_tug"), "timed_up_and_go given unless unable_to_do_tug is true"),)
 
 
 @calculator(
@@ -96,6 +94,8 @@ def edmonton_frail_scale(x: EdmontonFrailInputs, w: Working) -> int:
 def _timed_up_and_go(x: EdmontonFrailInputs, w: Working) -> int:
     if x.unable_to_do_tug:
         return w.step("Timed Up and Go", "unable or needed assistance", 2, "points")
-    assert x.timed_up_and_go is not None  # the RequiredWhen rule asked for it
+    if x.timed_up_and_go is None:
+        raise invalid("timed_up_and_go", None, "the Timed Up and Go time in seconds",
+                      "or set unable_to_do_tug to true when the patient could not do it")
     return cut_offs(w, "Timed Up and Go", f"{fmt(x.timed_up_and_go, 1)} s", x.timed_up_and_go,
                     ((20, 2, True), (10, 1, True), (None, 0)))
